@@ -1,0 +1,202 @@
+"""Board geometry built from layout data: fields, seats, paths and precomputed tables.
+
+Locations are small integers inside the engine:
+
+* ``0 .. track-1``: track field ``T<n>``;
+* ``track + seat*finish + (k-1)``: field ``F<k>`` of that seat's finish;
+* ``HOME`` (-1): a seat's home (which seat is known from whose piece it is).
+
+The board knows nothing about cards.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+
+import attrs
+
+from dogrules.clauses import LAYOUT_FILES, implements
+from dogrules.errors import InvalidPosition
+from dogrules.specs import SpecTable, read_toml
+
+HOME = -1
+_META_KEYS = frozenset({"id", "status", "text", "source"})
+_LOCATION = re.compile(r"^(?:T(?P<track>\d+)|F(?P<finish>\d+)(?:@(?P<owner>\d+))?|H)$")
+
+
+def layout_values(layout: SpecTable, where: str) -> dict[str, object]:
+    """All data values of a layout file, merged from its datums (ids and prose dropped)."""
+    values: dict[str, object] = {}
+    for datum in layout.get("datum", []):
+        for key, value in datum.items():
+            if key in _META_KEYS:
+                continue
+            if key in values:
+                raise ValueError(f"{where}: value {key!r} is given by two datums")
+            values[key] = value
+    return values
+
+
+def _int(values: Mapping[str, object], key: str, where: str) -> int:
+    value = values.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{where}: {key!r} must be a non-negative integer, got {value!r}")
+    return value
+
+
+def _int_list(values: Mapping[str, object], key: str, where: str) -> tuple[int, ...]:
+    value = values.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
+        raise ValueError(f"{where}: {key!r} must be a list of integers")
+    return tuple(value)
+
+
+@attrs.frozen
+class Board:
+    """The fields of one variant for one player count, with per-seat tables."""
+
+    variant: str
+    players: int
+    track: int
+    quadrants: int
+    finish: int
+    pieces_per_seat: int
+    colours: tuple[str, ...]
+    seat_quadrant: tuple[int, ...]
+    start: tuple[int, ...]
+    printed_starts: frozenset[int]
+    disc: frozenset[int]
+    paws: frozenset[int]
+    rotate_cw: Mapping[int, int]
+    rotate_ccw: Mapping[int, int]
+
+    @property
+    def quadrant_size(self) -> int:
+        return self.track // self.quadrants
+
+    @property
+    def seats(self) -> range:
+        return range(self.players)
+
+    def colour(self, seat: int) -> str:
+        """The colour of ``seat``'s pieces."""
+        return self.colours[self.seat_quadrant[seat]]
+
+    def lane(self, seat: int, k: int) -> int:
+        """The location of field ``F<k>`` (1-based) of ``seat``'s finish."""
+        return self.track + seat * self.finish + (k - 1)
+
+    def lane_owner(self, location: int) -> int:
+        """The seat whose finish holds ``location`` (a finish location)."""
+        return (location - self.track) // self.finish
+
+    def lane_index(self, location: int) -> int:
+        """``k`` of a finish location ``F<k>``."""
+        return (location - self.track) % self.finish + 1
+
+    def is_track(self, location: int) -> bool:
+        return 0 <= location < self.track
+
+    def is_lane(self, location: int) -> bool:
+        return location >= self.track
+
+    def start_owner(self, field: int) -> int | None:
+        """The seat whose start field ``field`` is, if any seat plays that colour."""
+        for seat, start in enumerate(self.start):
+            if start == field:
+                return seat
+        return None
+
+    def label(self, location: int, owner: int | None = None) -> str:
+        """Layout notation of a location: ``T5``, ``F2`` (``F2@1`` if ``owner`` differs), ``H``."""
+        if location == HOME:
+            return "H"
+        if self.is_track(location):
+            return f"T{location}"
+        seat = self.lane_owner(location)
+        suffix = "" if owner is None or owner == seat else f"@{seat}"
+        return f"F{self.lane_index(location)}{suffix}"
+
+    def parse(self, text: str, seat: int) -> int:
+        """The location named ``text`` for a piece of ``seat`` (``F2@1`` names seat 1's lane)."""
+        match = _LOCATION.match(text.strip())
+        if match is None:
+            raise ValueError(f"unknown location {text!r}: expected T<n>, F<k>[@seat] or H")
+        if match["track"] is not None:
+            field = int(match["track"])
+            if field >= self.track:
+                raise ValueError(f"location {text!r} is off the track (T0..T{self.track - 1})")
+            return field
+        if match["finish"] is not None:
+            k = int(match["finish"])
+            owner = seat if match["owner"] is None else int(match["owner"])
+            if owner not in self.seats:
+                raise ValueError(f"location {text!r} names seat {owner}, not in this game")
+            if not 1 <= k <= self.finish:
+                raise ValueError(f"location {text!r}: finish fields are F1..F{self.finish}")
+            return self.lane(owner, k)
+        return HOME
+
+    def ahead(self, start: int, field: int) -> int:
+        """Clockwise distance from ``start`` to ``field`` on the track (0 when equal)."""
+        return (field - start) % self.track
+
+
+@implements("BD-L-TRACK", "BD-L-SEATS", "BD-L-FINISH", "BD-L-PIECES", "BD-L-DISC", "BD-L-PAWS")
+def build_board(variant: str, players: int, layout: SpecTable, where: str) -> Board:
+    """The board of ``variant`` for ``players`` seats, read from the layout data."""
+    values = layout_values(layout, where)
+    track = _int(values, "track", where)
+    quadrants = _int(values, "quadrants", where)
+    if quadrants == 0 or track % quadrants:
+        raise ValueError(f"{where}: {track} track fields do not split into {quadrants} quadrants")
+    size = track // quadrants
+    offset = _int(values, "start_offset", where)
+    by_players = values.get("quadrants_by_players", {})
+    if not isinstance(by_players, dict) or str(players) not in by_players:
+        valid = sorted(by_players) if isinstance(by_players, dict) else []
+        raise ValueError(f"{variant} is played by {', '.join(valid)} players, not {players}")
+    used = tuple(by_players[str(players)])
+    pieces = values.get("pieces_by_players", {})
+    if not isinstance(pieces, dict) or not isinstance(pieces.get(str(players)), int):
+        raise ValueError(f"{where}: 'pieces_by_players' gives no count for {players} players")
+    colours = values.get("colours", [])
+    if not isinstance(colours, list) or len(colours) != quadrants:
+        raise ValueError(f"{where}: 'colours' must name one colour per quadrant")
+    disc_offsets = _int_list(values, "disc_offsets", where)
+    paw_offsets = _int_list(values, "paw_offsets", where)
+    disc = frozenset(q * size + j for q in range(quadrants) for j in disc_offsets)
+    paws = frozenset(q * size + j for q in range(quadrants) for j in paw_offsets)
+    if not paws <= disc:
+        raise ValueError(f"{where}: every paw field must lie on the disc")
+    starts = frozenset(q * size + offset for q in range(quadrants))
+    if disc & starts:
+        raise ValueError(f"{where}: a start field cannot lie on the disc")
+    return Board(
+        variant=variant,
+        players=players,
+        track=track,
+        quadrants=quadrants,
+        finish=_int(values, "finish", where),
+        pieces_per_seat=int(pieces[str(players)]),
+        colours=tuple(str(c) for c in colours),
+        seat_quadrant=used,
+        start=tuple(q * size + offset for q in used),
+        printed_starts=starts,
+        disc=disc,
+        paws=paws,
+        rotate_cw={f: (f + size) % track for f in disc},
+        rotate_ccw={f: (f - size) % track for f in disc},
+    )
+
+
+@functools.cache
+def board_for(variant: str, players: int) -> Board:
+    """The default board of ``variant`` for ``players`` (read once per process)."""
+    relative = LAYOUT_FILES[variant]
+    try:
+        return build_board(variant, players, read_toml(relative), f"specs/{relative}")
+    except ValueError as exc:
+        raise InvalidPosition(str(exc)) from exc

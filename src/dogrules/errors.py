@@ -1,0 +1,24 @@
+"""The errors the public API raises."""
+
+from __future__ import annotations
+
+
+class DogRulesError(Exception):
+    """Base of every error this library raises on purpose."""
+
+
+class InvalidPosition(DogRulesError, ValueError):
+    """A position breaks an invariant of the game; the message names the problem."""
+
+
+class IllegalAction(DogRulesError, ValueError):
+    """An action is not legal in the state it was applied to.
+
+    ``clauses`` holds the ids of the clauses that forbid it; ``reasons`` the plain-English
+    steps that led to the verdict.
+    """
+
+    def __init__(self, message: str, clauses: tuple[str, ...] = (), reasons: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.clauses = clauses
+        self.reasons = reasons

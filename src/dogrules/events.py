@@ -1,0 +1,89 @@
+"""Events: what an action did, step by step, each with the clauses that produced it."""
+
+from __future__ import annotations
+
+import attrs
+
+MOVED = "moved"
+ENTERED = "entered"
+CAPTURED = "captured"
+FINISHED = "finished"
+SWAPPED = "swapped"
+JUMPED = "jumped"
+DOG_PLACED = "dog_placed"
+DOG_MOVED = "dog_moved"
+DISC_TURNED = "disc_turned"
+PLAYED = "played"
+DISCARDED = "discarded"
+DREW = "drew"
+FOLDED = "folded"
+OUT_OF_ROUND = "out_of_round"
+GAVE = "gave"
+EXCHANGED = "exchanged"
+DEALT = "dealt"
+RESHUFFLED = "reshuffled"
+ROUND_STARTED = "round_started"
+WON = "won"
+
+
+@attrs.frozen
+class Event:
+    """One thing that happened.
+
+    ``seat`` is the seat the event concerns (the actor, or the owner of a captured piece),
+    ``piece`` the owner of the piece that moved, ``src``/``dst`` its locations in layout
+    notation, ``path`` every field stepped on, ``card`` a card concerned, ``count`` a number
+    concerned (cards dealt, steps moved), ``direction`` a disc turn's direction.
+    """
+
+    kind: str
+    clauses: tuple[str, ...]
+    seat: int | None = None
+    piece: int | None = None
+    src: str | None = None
+    dst: str | None = None
+    path: tuple[str, ...] = ()
+    card: str | None = None
+    count: int | None = None
+    direction: str | None = None
+    winners: tuple[int, ...] = ()
+
+    def describe(self) -> str:
+        """One line of plain English, ids cited."""
+        text = _DESCRIBE.get(self.kind, "{kind}").format(
+            kind=self.kind,
+            seat=self.seat,
+            piece=self.piece,
+            src=self.src,
+            dst=self.dst,
+            card=self.card,
+            count=self.count,
+            direction=self.direction,
+            winners=" and ".join(str(s) for s in self.winners),
+            path=" ".join(self.path),
+        )
+        return f"{text} [{', '.join(self.clauses)}]"
+
+
+_DESCRIBE = {
+    MOVED: "piece of seat {piece} moves {src} -> {dst} ({count} steps)",
+    ENTERED: "piece of seat {piece} enters onto {dst}",
+    CAPTURED: "piece of seat {seat} on {src} is captured and goes home",
+    FINISHED: "piece of seat {piece} reaches its goal at {dst}",
+    SWAPPED: "pieces on {src} and {dst} change places",
+    JUMPED: "piece of seat {piece} is drawn by the magnet {src} -> {dst}",
+    DOG_PLACED: "seat {seat} places the Black Dog on {dst}",
+    DOG_MOVED: "the Black Dog runs {src} -> {dst} ({count} steps)",
+    DISC_TURNED: "seat {seat} turns the disc {direction}",
+    PLAYED: "seat {seat} plays {card}",
+    DISCARDED: "seat {seat} discards {card}",
+    DREW: "seat {seat} draws a card",
+    FOLDED: "seat {seat} cannot play: shows and discards {count} cards",
+    OUT_OF_ROUND: "seat {seat} is out for the rest of the round",
+    GAVE: "seat {seat} sets a card aside for the exchange",
+    EXCHANGED: "the set-aside cards change hands",
+    DEALT: "seat {seat} deals {count} cards to each seat",
+    RESHUFFLED: "the discard pile is shuffled into a new deck of {count} cards",
+    ROUND_STARTED: "round starts: seat {seat} to play first",
+    WON: "game over: seat(s) {winners} win",
+}

@@ -1,0 +1,193 @@
+"""Building a position by hand, with diagnostics that name what is wrong (like a chess
+``status()``): every check raises InvalidPosition with the seat, field or card at fault."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from dogrules.board import HOME, Board
+from dogrules.errors import InvalidPosition
+from dogrules.rules.round import shuffled
+from dogrules.rules.table import Table
+from dogrules.state import Phase, State
+
+if TYPE_CHECKING:
+    from dogrules.variants.classic import ClassicVariant
+
+MAX_HAND = 5
+
+
+def parse_pieces(board: Board, pieces: Mapping[int, Sequence[str]]) -> tuple[tuple[int, ...], ...]:
+    """Seat -> location names, checked: every seat listed, the right number of pieces, each
+    on a real field of its own, one piece per field."""
+    if not isinstance(pieces, Mapping):
+        raise InvalidPosition("pieces must map each seat to a list of locations")
+    unknown = [seat for seat in pieces if seat not in board.seats]
+    if unknown:
+        raise InvalidPosition(f"pieces name seat(s) {unknown}; seats are 0..{board.players - 1}")
+    result: list[tuple[int, ...]] = []
+    owner_of: dict[int, int] = {}
+    for seat in board.seats:
+        if seat not in pieces:
+            raise InvalidPosition(f"pieces: seat {seat} is missing")
+        names = pieces[seat]
+        if isinstance(names, str) or not isinstance(names, Sequence):
+            raise InvalidPosition(f"pieces: seat {seat} needs a list of locations")
+        if len(names) != board.pieces_per_seat:
+            raise InvalidPosition(
+                f"pieces: seat {seat} has {len(names)} pieces; "
+                f"{board.players} players play {board.pieces_per_seat} each"
+            )
+        locations: list[int] = []
+        for name in names:
+            try:
+                location = board.parse(str(name), seat)
+            except ValueError as exc:
+                raise InvalidPosition(f"pieces: seat {seat}: {exc}") from None
+            if location >= board.track and board.lane_owner(location) != seat:
+                raise InvalidPosition(
+                    f"pieces: seat {seat} cannot stand in seat {board.lane_owner(location)}'s "
+                    f"finish ({name})"
+                )
+            if location != HOME:
+                if location in owner_of:
+                    raise InvalidPosition(
+                        f"pieces: two pieces on {board.label(location)} "
+                        f"(seats {owner_of[location]} and {seat}); one piece per field"
+                    )
+                owner_of[location] = seat
+            locations.append(location)
+        result.append(tuple(sorted(locations)))
+    return tuple(result)
+
+
+def parse_hands(
+    variant: ClassicVariant, board: Board, hands: Mapping[int, Sequence[str]]
+) -> tuple[tuple[str, ...], ...]:
+    """Seat -> card notations, checked against the deck: known cards, no more copies of a
+    card than the deck holds, at most 5 in a hand."""
+    if not isinstance(hands, Mapping):
+        raise InvalidPosition("hands must map seats to lists of card notations")
+    deck = variant.deck
+    known = deck.notations
+    limits = dict(deck.counts)
+    used: Counter[str] = Counter()
+    result: list[tuple[str, ...]] = []
+    for seat in hands:
+        if seat not in board.seats:
+            raise InvalidPosition(f"hands name seat {seat}; seats are 0..{board.players - 1}")
+    for seat in board.seats:
+        cards = list(hands.get(seat, ()))
+        if isinstance(hands.get(seat, ()), str):
+            raise InvalidPosition(f"hands: seat {seat} needs a list of cards, not a string")
+        if len(cards) > MAX_HAND:
+            raise InvalidPosition(f"hands: seat {seat} holds {len(cards)} cards; at most {MAX_HAND}")
+        for card in cards:
+            if card not in known:
+                raise InvalidPosition(
+                    f"hands: seat {seat} holds unknown card {card!r}; "
+                    f"{variant.name} cards are {', '.join(sorted(known))}"
+                )
+            used[card] += 1
+            if used[card] > limits[card]:
+                raise InvalidPosition(f"hands: more than {limits[card]} {card!r} cards in play")
+        result.append(tuple(sorted(cards, key=deck.order)))
+    return tuple(result)
+
+
+def build_position(
+    variant: ClassicVariant,
+    players: int,
+    pieces: Mapping[int, Sequence[str]],
+    hands: Mapping[int, Sequence[str]],
+    to_act: int,
+    black_dog: str | None,
+    last_played: str | None,
+    teams: bool | None,
+    dealer: int | None,
+    seed: int,
+) -> State:
+    """A position in phase "play", every card not in a hand in the deck (shuffled by seed)."""
+    if not isinstance(players, int):
+        raise InvalidPosition(f"players must be an integer, got {players!r}")
+    board = variant.board(players)
+    is_team = variant.teams_for(players, teams)
+    located = parse_pieces(board, pieces)
+    held = parse_hands(variant, board, hands)
+    if to_act not in board.seats:
+        raise InvalidPosition(f"to_act {to_act!r} is not a seat (0..{players - 1})")
+    if not held[to_act]:
+        raise InvalidPosition(f"to_act: seat {to_act} holds no card and cannot act")
+    if dealer is None:
+        dealer = next(d for d in board.seats if variant.starter(d, players) == to_act)
+    elif dealer not in board.seats:
+        raise InvalidPosition(f"dealer {dealer!r} is not a seat (0..{players - 1})")
+    dog = _black_dog(variant, board, located, black_dog)
+    if last_played is not None:
+        if last_played not in variant.deck.notations:
+            raise InvalidPosition(f"last_played: unknown card {last_played!r}")
+        if last_played == "copy":
+            raise InvalidPosition(
+                "last_played: give the card a Copy would play (a copy resolves to the card "
+                "first copied, R-C9), not 'copy'"
+            )
+    remaining = Counter(variant.deck.cards())
+    for hand in held:
+        remaining.subtract(hand)
+    deck = shuffled(sorted(remaining.elements(), key=variant.deck.order), seed, 0)
+    state = State(
+        variant=variant.name,
+        players=players,
+        phase=Phase.PLAY,
+        to_act=to_act,
+        pieces=located,
+        hands=held,
+        deck=deck,
+        discard=(),
+        exchange=(None,) * players,
+        black_dog=dog,
+        dealer=dealer,
+        round=1,
+        last_played=last_played,
+        redrawn=False,
+        seed=seed,
+        shuffles=1,
+        winner=(),
+        teams=is_team,
+    )
+    from dogrules.rules.round import winners
+
+    won = winners(Table.of(board, state), to_act, is_team)
+    if won:
+        raise InvalidPosition(f"the game is already won by seat(s) {list(won)}")
+    return state
+
+
+def _black_dog(
+    variant: ClassicVariant,
+    board: Board,
+    located: tuple[tuple[int, ...], ...],
+    black_dog: str | None,
+) -> int | None:
+    has_dog = bool(board.disc)
+    if not has_dog:
+        if black_dog is not None:
+            raise InvalidPosition(f"{variant.name} has no Black Dog (black_dog={black_dog!r})")
+        return None
+    if black_dog is None:
+        raise InvalidPosition("black_dog: a Black DOG position needs the Black Dog's field")
+    try:
+        field = board.parse(str(black_dog), 0)
+    except ValueError as exc:
+        raise InvalidPosition(f"black_dog: {exc}") from None
+    if not board.is_track(field) or field == HOME:
+        raise InvalidPosition(f"black_dog: the Black Dog stays on the track, not {black_dog}")
+    if field in board.printed_starts:
+        raise InvalidPosition(
+            f"black_dog: the Black Dog never stands on a start field ({black_dog}, R-B2)"
+        )
+    if any(field in seat_pieces for seat_pieces in located):
+        raise InvalidPosition(f"black_dog: {black_dog} is taken by a piece; one piece per field")
+    return field

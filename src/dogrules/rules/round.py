@@ -1,0 +1,164 @@
+"""The round: shuffling, dealing, the card exchange, folding, discarding, turn order, the win."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from dogrules.cards import Deck
+from dogrules.clauses import implements
+from dogrules.events import (
+    DEALT,
+    DISCARDED,
+    DREW,
+    EXCHANGED,
+    FOLDED,
+    GAVE,
+    OUT_OF_ROUND,
+    RESHUFFLED,
+    Event,
+)
+from dogrules.rules.table import Table
+
+
+@implements("BD-DEAL", "BD-RESHUFFLE", "R-C2")
+def shuffled(cards: Sequence[str], seed: int, number: int) -> tuple[str, ...]:
+    """Shuffle number ``number`` of a game: deterministic from the game's seed and the count."""
+    order = list(cards)
+    random.Random(f"dogrules:{seed}:{number}").shuffle(order)
+    return tuple(order)
+
+
+class CardTable:
+    """A scratch copy of every card: hands, deck (drawn from its end), discard, exchange."""
+
+    __slots__ = ("deck", "deck_spec", "discard", "events", "exchange", "hands", "seed", "shuffles")
+
+    def __init__(
+        self,
+        deck_spec: Deck,
+        hands: Sequence[Sequence[str]],
+        deck: Sequence[str],
+        discard: Sequence[str],
+        exchange: Sequence[str | None],
+        seed: int,
+        shuffles: int,
+        events: list[Event],
+    ) -> None:
+        self.deck_spec = deck_spec
+        self.hands = [list(hand) for hand in hands]
+        self.deck = list(deck)
+        self.discard = list(discard)
+        self.exchange = list(exchange)
+        self.seed = seed
+        self.shuffles = shuffles
+        self.events = events
+
+    def hand(self, seat: int) -> tuple[str, ...]:
+        """The hand of ``seat`` in canonical order."""
+        return tuple(sorted(self.hands[seat], key=self.deck_spec.order))
+
+    def take(self, seat: int, card: str) -> None:
+        """Remove one ``card`` from the hand of ``seat`` (known to hold it)."""
+        self.hands[seat].remove(card)
+
+    @implements("BD-RESHUFFLE", "R-C2")
+    def reshuffle(self) -> None:
+        """The remaining deck and the discard pile are shuffled together into a new deck."""
+        self.deck = list(shuffled(self.deck + self.discard, self.seed, self.shuffles))
+        self.discard = []
+        self.shuffles += 1
+        self.events.append(Event(RESHUFFLED, ("BD-RESHUFFLE", "R-C2"), count=len(self.deck)))
+
+    def draw(self, seat: int) -> None:
+        if not self.deck:
+            self.reshuffle()
+        self.hands[seat].append(self.deck.pop())
+        self.events.append(Event(DREW, ("BD-2P3P-REDRAW", "R-C7"), seat=seat))
+
+    @implements("BD-DEAL", "BD-DEALER-ROTATES", "BD-RESHUFFLE", "R-C1", "R-C2")
+    def deal(self, dealer: int, count: int, clauses: tuple[str, ...]) -> None:
+        """The dealer gives ``count`` cards to every seat, one at a time clockwise from its
+        left; a deck too small for the whole deal is first shuffled with the discard pile."""
+        players = len(self.hands)
+        if len(self.deck) < count * players:
+            self.reshuffle()
+        for _ in range(count):
+            for offset in range(1, players + 1):
+                self.hands[(dealer + offset) % players].append(self.deck.pop())
+        self.events.append(Event(DEALT, clauses, seat=dealer, count=count))
+
+    def discard_card(self, seat: int, card: str, clauses: tuple[str, ...]) -> None:
+        self.take(seat, card)
+        self.discard.append(card)
+        self.events.append(Event(DISCARDED, clauses, seat=seat, card=card))
+
+    @implements("BD-FOLD", "R-C7", "R-B11")
+    def fold(self, seat: int) -> None:
+        """A seat that can play no card shows its hand and discards it; it is out until the
+        next deal."""
+        hand = self.hand(seat)
+        self.discard.extend(hand)
+        self.hands[seat] = []
+        self.events.append(Event(FOLDED, ("BD-FOLD", "R-C7"), seat=seat, count=len(hand)))
+        self.events.append(Event(OUT_OF_ROUND, ("BD-FOLD", "R-C7"), seat=seat))
+
+    @implements("BD-EXCHANGE", "BD-2P3P-EXCHANGE", "R-C3")
+    def set_aside(self, seat: int, card: str) -> None:
+        """In the exchange a seat first chooses the card it will pass, face down."""
+        self.take(seat, card)
+        self.exchange[seat] = card
+        self.events.append(Event(GAVE, ("BD-EXCHANGE", "R-C3"), seat=seat))
+
+    def deliver(self, recipient: Sequence[int]) -> None:
+        """Once every seat has chosen, all set-aside cards are received at the same time."""
+        for seat, card in enumerate(self.exchange):
+            if card is not None:
+                self.hands[recipient[seat]].append(card)
+        self.exchange = [None] * len(self.exchange)
+        self.events.append(Event(EXCHANGED, ("BD-EXCHANGE", "BD-2P3P-EXCHANGE", "R-C3")))
+
+
+@implements("BD-EXCHANGE", "BD-2P3P-EXCHANGE", "R-C3")
+def exchange_recipients(players: int, teams: bool) -> tuple[int, ...]:
+    """Who receives each seat's card: the partner opposite in the team game, otherwise the
+    left neighbour (the next seat clockwise)."""
+    shift = players // 2 if teams else 1
+    return tuple((seat + shift) % players for seat in range(players))
+
+
+@implements("BD-TURN", "BD-ROUND-END", "BD-FOLD")
+def next_seat(hands: Sequence[Sequence[str]], after: int) -> int | None:
+    """The next seat clockwise after ``after`` that still holds cards; None ends the round."""
+    players = len(hands)
+    for offset in range(1, players + 1):
+        seat = (after + offset) % players
+        if hands[seat]:
+            return seat
+    return None
+
+
+@implements("BD-TEAM-PLAY", "R-C8")
+def controlled_seat(table: Table, seat: int, teams: bool) -> int:
+    """The seat whose pieces ``seat`` moves: its own, or its partner's once all its own are in
+    its finish (team game)."""
+    if teams and table.all_in_finish(seat):
+        return (seat + table.board.players // 2) % table.board.players
+    return seat
+
+
+@implements("BD-GOAL", "BD-WIN", "BD-2P3P-WIN", "R-C11", "R-C13")
+def winners(table: Table, acting: int, teams: bool) -> tuple[int, ...]:
+    """The seats that have won after an action: a team whose pieces are all in their finishes,
+    or (2/3 players) the first seat with its finish full; the actor's side first if an action
+    completes more than one."""
+    players = table.board.players
+    order = [(acting + offset) % players for offset in range(players)]
+    for seat in order:
+        if teams:
+            partner = (seat + players // 2) % players
+            if table.all_in_finish(seat) and table.all_in_finish(partner):
+                return tuple(sorted((seat, partner)))
+        elif table.all_in_finish(seat):
+            return (seat,)
+    return ()

@@ -1,0 +1,89 @@
+"""A scratch copy of the pieces on the board, used while one action is worked out.
+
+Rule functions read and change a :class:`Table`; when it records, every change is also
+written down as an :class:`~dogrules.events.Event`. A table never escapes the module that
+made it: the new :class:`~dogrules.state.State` is built from it once, at the end.
+"""
+
+from __future__ import annotations
+
+from dogrules.board import HOME, Board
+from dogrules.events import CAPTURED, Event
+from dogrules.state import State
+
+
+class Table:
+    """Where every piece stands: ``occupant`` maps a location to the seat owning the piece."""
+
+    __slots__ = ("board", "captures", "dog", "events", "home", "landed", "occupant")
+
+    def __init__(
+        self,
+        board: Board,
+        occupant: dict[int, int],
+        home: list[int],
+        dog: int | None,
+        events: list[Event] | None,
+    ) -> None:
+        self.board = board
+        self.occupant = occupant
+        self.home = home
+        self.dog = dog
+        self.events = events
+        # Locations where a piece the actor moved ended its last movement (R-B5).
+        self.landed: set[int] = set()
+        # Owners of the pieces captured so far, in order.
+        self.captures: list[int] = []
+
+    @classmethod
+    def of(cls, board: Board, state: State, record: bool = False) -> Table:
+        occupant: dict[int, int] = {}
+        home = [0] * state.players
+        for seat, locations in enumerate(state.pieces):
+            for location in locations:
+                if location == HOME:
+                    home[seat] += 1
+                else:
+                    occupant[location] = seat
+        return cls(board, occupant, home, state.black_dog, [] if record else None)
+
+    def clone(self) -> Table:
+        copy = Table(self.board, dict(self.occupant), list(self.home), self.dog, None)
+        copy.landed = set(self.landed)
+        copy.captures = list(self.captures)
+        return copy
+
+    def record(self, event: Event) -> None:
+        if self.events is not None:
+            self.events.append(event)
+
+    def pieces(self) -> tuple[tuple[int, ...], ...]:
+        """The per-seat sorted locations, as a state holds them."""
+        per_seat: list[list[int]] = [[HOME] * count for count in self.home]
+        for location, seat in self.occupant.items():
+            per_seat[seat].append(location)
+        return tuple(tuple(sorted(locations)) for locations in per_seat)
+
+    def on_track(self, seat: int) -> list[int]:
+        return [loc for loc, owner in self.occupant.items() if owner == seat and loc < self.board.track]
+
+    def on_board(self, seat: int) -> list[int]:
+        return [loc for loc, owner in self.occupant.items() if owner == seat]
+
+    def all_in_finish(self, seat: int) -> bool:
+        """Whether every piece of ``seat`` that can finish stands in its finish."""
+        board = self.board
+        in_lane = sum(1 for loc, owner in self.occupant.items() if owner == seat and loc >= board.track)
+        return in_lane >= min(board.finish, board.pieces_per_seat)
+
+    def send_home(self, location: int, clauses: tuple[str, ...]) -> int:
+        """Capture the piece on ``location``: it goes back to its owner's home."""
+        owner = self.occupant.pop(location)
+        self.home[owner] += 1
+        self.landed.discard(location)
+        self.captures.append(owner)
+        if self.events is not None:
+            self.events.append(
+                Event(CAPTURED, clauses, seat=owner, piece=owner, src=self.board.label(location))
+            )
+        return owner

@@ -1,0 +1,43 @@
+"""Reading the shipped data under ``dogrules/specs`` (clause register, boards and decks).
+
+Every file is read once per process and validated on load; nothing outside the package is
+ever read.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+SpecTable = dict[str, Any]
+
+
+def _specs_dir() -> Path:
+    return Path(str(resources.files("dogrules") / "specs"))
+
+
+@functools.cache
+def read_toml(relative: str) -> SpecTable:
+    """The parsed TOML file ``specs/<relative>``; raises ValueError naming a broken file."""
+    path = _specs_dir() / relative
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError as exc:
+        raise ValueError(f"spec file missing: specs/{relative}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"spec file specs/{relative} is not valid TOML: {exc}") from exc
+
+
+def read_toml_file(path: str | Path) -> SpecTable:
+    """A user's TOML file (a corrected layout or deck), with a clear error when broken."""
+    try:
+        with Path(path).open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError as exc:
+        raise ValueError(f"no such file: {path}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path} is not valid TOML: {exc}") from exc

@@ -1,0 +1,51 @@
+"""The game state: one frozen, hashable value that determines everything that follows."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+
+class Phase(str, enum.Enum):
+    """Where the game stands; compares equal to its string value."""
+
+    SETUP = "setup"
+    EXCHANGE = "exchange"
+    PLAY = "play"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen(cache_hash=True)
+class State:
+    """A complete game state.
+
+    ``pieces[seat]`` is the sorted tuple of that seat's piece locations (see ``board``);
+    ``hands[seat]`` its cards in canonical order; ``deck`` draws from its end;
+    ``exchange[seat]`` the card a seat has set aside to pass (in no hand meanwhile).
+    ``last_played`` is the card a Copy would play now (a copied card, never ``"copy"``).
+    ``redrawn`` marks a 2/3-player seat that has already discarded and drawn this turn.
+    ``shuffles`` counts the shuffles so far: shuffle ``n`` is seeded by ``(seed, n)``.
+    """
+
+    variant: str
+    players: int
+    phase: Phase
+    to_act: int
+    pieces: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[str, ...], ...]
+    deck: tuple[str, ...]
+    discard: tuple[str, ...]
+    exchange: tuple[str | None, ...]
+    black_dog: int | None
+    dealer: int
+    round: int
+    last_played: str | None
+    redrawn: bool
+    seed: int
+    shuffles: int
+    winner: tuple[int, ...]
+    teams: bool = False

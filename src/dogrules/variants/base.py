@@ -1,0 +1,121 @@
+"""The public face of a variant: the contract every frontend and test relies on."""
+
+from __future__ import annotations
+
+import abc
+import functools
+from collections.abc import Mapping, Sequence
+
+from dogrules.actions import Action
+from dogrules.board import Board
+from dogrules.cards import Deck
+from dogrules.clauses import Clause, register
+from dogrules.errors import IllegalAction
+from dogrules.results import Ruling, Transition
+from dogrules.state import State
+
+Pieces = Mapping[int, Sequence[str]]
+Hands = Mapping[int, Sequence[str]]
+
+
+class Variant(abc.ABC):
+    """One game of the family. Every method is pure: no state given to it is changed."""
+
+    name: str
+
+    @property
+    def clauses(self) -> tuple[Clause, ...]:
+        """The variant's clause register (id, kind, source, text), read from ``specs/``."""
+        return register(self.name)
+
+    @abc.abstractmethod
+    def board(self, players: int) -> Board:
+        """The board of this variant for ``players`` seats."""
+
+    @property
+    @abc.abstractmethod
+    def deck(self) -> Deck:
+        """The composition of this variant's deck."""
+
+    @abc.abstractmethod
+    def new_game(self, players: int = 4, seed: int = 0, teams: bool | None = None) -> State:
+        """A new game with setup done and the first decision pending; same seed, same game."""
+
+    @abc.abstractmethod
+    def position(
+        self,
+        players: int,
+        pieces: Pieces,
+        hands: Hands | None = None,
+        to_act: int = 0,
+        black_dog: str | None = None,
+        last_played: str | None = None,
+        teams: bool | None = None,
+        dealer: int | None = None,
+        seed: int = 0,
+    ) -> State:
+        """A position set up by hand, in phase "play"; InvalidPosition names what is wrong."""
+
+    @abc.abstractmethod
+    def _generate(self, state: State) -> tuple[Action, ...]:
+        """Every legal action of ``state``, each once, in a stable order."""
+
+    @abc.abstractmethod
+    def _carry_out(self, state: State, action: Action) -> Transition:
+        """Apply an action already known to be legal."""
+
+    @abc.abstractmethod
+    def diagnose(self, state: State, action: Action) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Why an illegal action is illegal: (clause ids, plain-English reasons)."""
+
+    @abc.abstractmethod
+    def parse_action(self, state: State, text: str) -> Action:
+        """The action written ``text`` for the seat to act; ValueError if it cannot be read."""
+
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        """Every legal action, each once; empty only when the game is over."""
+        self._check_variant(state)
+        return _legal(self, state)[0]
+
+    def is_legal(self, state: State, action: Action) -> bool:
+        self._check_variant(state)
+        return action in _legal(self, state)[1]
+
+    def apply(self, state: State, action: Action) -> Transition:
+        """The state after ``action`` and its events; IllegalAction (state untouched) if the
+        action is not among the legal ones."""
+        if not self.is_legal(state, action):
+            clauses, reasons = self.diagnose(state, action)
+            raise IllegalAction(
+                f"{action} is not legal here: {'; '.join(reasons)} [{', '.join(clauses)}]",
+                clauses,
+                reasons,
+            )
+        return self._carry_out(state, action)
+
+    def explain(self, state: State, action: Action) -> Ruling:
+        """Whether ``action`` is legal, which clauses decide it, and what it would do."""
+        if not self.is_legal(state, action):
+            clauses, reasons = self.diagnose(state, action)
+            lines = [f"{action}: not legal."] + [
+                f"- {reason}" for reason in reasons
+            ]
+            return Ruling(False, clauses, (), "\n".join(lines))
+        transition = self._carry_out(state, action)
+        cited: list[str] = []
+        for event in transition.events:
+            for clause in event.clauses:
+                if clause not in cited:
+                    cited.append(clause)
+        lines = [f"{action}: legal."] + [f"- {e.describe()}" for e in transition.events]
+        return Ruling(True, tuple(cited), transition.events, "\n".join(lines))
+
+    def _check_variant(self, state: State) -> None:
+        if state.variant != self.name:
+            raise ValueError(f"this is a {state.variant} state, not {self.name}")
+
+
+@functools.lru_cache(maxsize=512)
+def _legal(variant: Variant, state: State) -> tuple[tuple[Action, ...], frozenset[Action]]:
+    actions = variant._generate(state)
+    return actions, frozenset(actions)

@@ -1,0 +1,87 @@
+"""Black DOG: the round game of the family with the Black Dog, its disc, Magnet and black cards.
+
+Reads like the manual's table of contents: setup (free start, the Black Dog placed by the
+dealer), the shared round (deal, exchange, turns, folding), the cards (blue numbers, start
+cards, Swap, Magnet, Copy, Partner, black cards) and the disc turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from dogrules.actions import PLACE, Action
+from dogrules.board import Board
+from dogrules.cards import BLACK, MAGNET, CardSpec
+from dogrules.clauses import implements
+from dogrules.rules.blackdog import BLACK_CLAUSES, black_moves, dog_placements, place_dog, run_dog
+from dogrules.rules.magnet import jump, magnet_moves
+from dogrules.rules.movement import number_distance, walk
+from dogrules.rules.table import Table
+from dogrules.rules.turn import Candidates, Turn
+from dogrules.state import Phase, State
+from dogrules.variants.classic import ClassicVariant, _named
+from dogrules.variants.diagnosis import diagnose_classic
+
+
+class BlackDog(ClassicVariant):
+    """Black DOG for 2, 3 or 4 players (4: two teams of opposite seats)."""
+
+    name = "black-dog"
+    first_phase = Phase.SETUP
+
+    def setup_actions(self, state: State, board: Board, table: Table) -> list[Action]:
+        return [
+            _named(board, state.to_act, Action(PLACE, field=field))
+            for field in dog_placements(board, table)
+        ]
+
+    def carry_out_setup(self, table: Table, state: State, action: Action) -> None:
+        assert action.field is not None
+        place_dog(table, state.to_act, action.field)
+
+    @implements("BD-SWAP", "BD-START-PROTECTED", "BD-DOG-IMMUNE", "BD-FINISH-SAFE", "R-B6")
+    def swap_pairs(self, turn: Turn) -> Iterable[tuple[int, int]]:
+        """Swap pairs one unprotected track piece the seat moves with an unprotected track
+        piece of any other seat; pieces in a finish and the Black Dog never take part."""
+        table = turn.table
+        blocked = turn.blocked
+        track = turn.board.track
+        own = sorted(loc for loc in table.on_track(turn.controlled) if loc not in blocked)
+        others = sorted(
+            loc
+            for loc, seat in table.occupant.items()
+            if seat != turn.controlled and loc < track and loc not in blocked
+        )
+        return [(mine, theirs) for mine in own for theirs in others]
+
+    @implements("BD-PARTNER", "BD-PARTNER-ANY", "BD-2P3P-PARTNER", "R-B8")
+    def partner_movers(self, turn: Turn) -> list[int] | None:
+        """Partner moves own and partner pieces; any seat's pieces with 2 or 3 players or once
+        a seat of the acting team has all its pieces in its finish (never the Black Dog)."""
+        if turn.partner is None:
+            return None
+        table = turn.table
+        if table.all_in_finish(turn.seat) or table.all_in_finish(turn.partner):
+            return None
+        return [turn.seat, turn.partner]
+
+    def family_candidates(self, turn: Turn, spec: CardSpec) -> Candidates:
+        if spec.family == MAGNET:
+            return magnet_moves(turn, sorted(turn.table.on_track(turn.controlled)))
+        if spec.family == BLACK:
+            return black_moves(turn, spec.steps, self.number_movers(turn))
+        return iter(())
+
+    def carry_out_family(self, table: Table, turn: Turn, spec: CardSpec, action: Action) -> None:
+        (origin, target), = action.moves
+        if spec.family == MAGNET:
+            jump(table, origin, target)
+            return
+        owner = table.occupant[origin]
+        steps = number_distance(table.board, owner, origin, target)
+        assert steps is not None
+        walk(table, owner, origin, target, BLACK_CLAUSES)
+        run_dog(table, steps)
+
+    def diagnose(self, state: State, action: Action) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return diagnose_classic(self, state, action)
