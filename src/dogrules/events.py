@@ -61,19 +61,20 @@ class Event:
             direction=self.direction,
             winners=" and ".join(str(s) for s in self.winners),
             path=" ".join(self.path),
+            steps="step" if self.count == 1 else "steps",
         )
         return f"{text} [{', '.join(self.clauses)}]"
 
 
 _DESCRIBE = {
-    MOVED: "piece of seat {piece} moves {src} -> {dst} ({count} steps)",
+    MOVED: "piece of seat {piece} moves {src} -> {dst} ({count} {steps})",
     ENTERED: "piece of seat {piece} enters onto {dst}",
     CAPTURED: "piece of seat {seat} on {src} is captured and goes home",
     FINISHED: "piece of seat {piece} reaches its goal at {dst}",
     SWAPPED: "pieces on {src} and {dst} change places",
     JUMPED: "piece of seat {piece} is drawn by the magnet {src} -> {dst}",
     DOG_PLACED: "seat {seat} places the Black Dog on {dst}",
-    DOG_MOVED: "the Black Dog runs {src} -> {dst} ({count} steps)",
+    DOG_MOVED: "the Black Dog runs {src} -> {dst} ({count} {steps})",
     DISC_TURNED: "seat {seat} turns the disc {direction}",
     PLAYED: "seat {seat} plays {card}",
     DISCARDED: "seat {seat} discards {card}",

@@ -27,9 +27,25 @@ FORMAT = 1
 T = TypeVar("T")
 JSONValue = None | bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"]
 KEYS = (
-    "format", "variant", "players", "teams", "phase", "to_act", "pieces", "hands", "deck",
-    "discard", "exchange", "black_dog", "winner", "dealer", "round", "last_played", "redrawn",
-    "seed", "shuffles",
+    "format",
+    "variant",
+    "players",
+    "teams",
+    "phase",
+    "to_act",
+    "pieces",
+    "hands",
+    "deck",
+    "discard",
+    "exchange",
+    "black_dog",
+    "winner",
+    "dealer",
+    "round",
+    "last_played",
+    "redrawn",
+    "seed",
+    "shuffles",
 )
 
 
@@ -50,9 +66,7 @@ def dump(state: State) -> dict[str, JSONValue]:
         "teams": state.teams,
         "phase": state.phase.value,
         "to_act": state.to_act,
-        "pieces": {
-            str(s): [board.label(loc) for loc in state.pieces[s]] for s in seats
-        },
+        "pieces": {str(s): [board.label(loc) for loc in state.pieces[s]] for s in seats},
         "hands": {str(s): list(state.hands[s]) for s in seats},
         "deck": list(state.deck),
         "discard": list(state.discard),
@@ -101,12 +115,9 @@ def load(data: Mapping[str, object]) -> State:
     deck_spec = game.deck
     known = deck_spec.notations
     hands = tuple(
-        tuple(_cards(raw, f"hands.{s}", known)) for s, raw in
-        sorted((int(k), v) for k, v in _seat_map(data, "hands", players).items())
+        tuple(sorted(_cards(raw, f"hands.{s}", known), key=deck_spec.order))
+        for s, raw in sorted((int(k), v) for k, v in _seat_map(data, "hands", players).items())
     )
-    for seat, hand in enumerate(hands):
-        if list(hand) != sorted(hand, key=deck_spec.order):
-            hands = hands[:seat] + (tuple(sorted(hand, key=deck_spec.order)),) + hands[seat + 1 :]
     deck = tuple(_cards(data["deck"], "deck", known))
     discard = tuple(_cards(data["discard"], "discard", known))
     exchange_raw = _seat_map(data, "exchange", players)

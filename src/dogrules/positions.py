@@ -83,7 +83,9 @@ def parse_hands(
         if isinstance(hands.get(seat, ()), str):
             raise InvalidPosition(f"hands: seat {seat} needs a list of cards, not a string")
         if len(cards) > MAX_HAND:
-            raise InvalidPosition(f"hands: seat {seat} holds {len(cards)} cards; at most {MAX_HAND}")
+            raise InvalidPosition(
+                f"hands: seat {seat} holds {len(cards)} cards; at most {MAX_HAND}"
+            )
         for card in cards:
             if card not in known:
                 raise InvalidPosition(

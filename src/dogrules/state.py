@@ -7,16 +7,13 @@ import enum
 import attrs
 
 
-class Phase(str, enum.Enum):
+class Phase(enum.StrEnum):
     """Where the game stands; compares equal to its string value."""
 
     SETUP = "setup"
     EXCHANGE = "exchange"
     PLAY = "play"
     OVER = "over"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @attrs.frozen(cache_hash=True)

@@ -41,7 +41,7 @@ def turn_disc(table: Table, seat: int, direction: str) -> None:
         if location in mapping:
             del table.occupant[location]
     table.occupant.update(moved)
-    if table.dog in mapping:
+    if table.dog is not None and table.dog in mapping:
         table.dog = mapping[table.dog]
     table.landed.clear()
     table.record(Event(DISC_TURNED, TURN_CLAUSES, seat=seat, direction=direction))

@@ -18,9 +18,7 @@ ENTER_CLAUSES = ("BD-ENTER", "R-C5")
 def protected_fields(board: Board, table: Table) -> frozenset[int]:
     """Start fields held by a piece of their own colour: nobody passes, lands on or swaps them."""
     occupant = table.occupant
-    return frozenset(
-        start for seat, start in enumerate(board.start) if occupant.get(start) == seat
-    )
+    return frozenset(start for seat, start in enumerate(board.start) if occupant.get(start) == seat)
 
 
 @implements("BD-MOVE", "BD-PASSING", "BD-FULL-MOVE", "BD-FINISH-ENTRY", "BD-FINISH-SAFE", "R-C6")

@@ -51,4 +51,3 @@ def _split(
                 else:
                     # The piece fell to the Black Dog: it is home and cannot be moved again.
                     yield from _split(turn, after, movers, points - count, HOME, moves)
-

@@ -8,6 +8,7 @@ made it: the new :class:`~dogrules.state.State` is built from it once, at the en
 from __future__ import annotations
 
 from dogrules.board import HOME, Board
+from dogrules.clauses import implements
 from dogrules.events import CAPTURED, Event
 from dogrules.state import State
 
@@ -65,7 +66,9 @@ class Table:
         return tuple(tuple(sorted(locations)) for locations in per_seat)
 
     def on_track(self, seat: int) -> list[int]:
-        return [loc for loc, owner in self.occupant.items() if owner == seat and loc < self.board.track]
+        return [
+            loc for loc, owner in self.occupant.items() if owner == seat and loc < self.board.track
+        ]
 
     def on_board(self, seat: int) -> list[int]:
         return [loc for loc, owner in self.occupant.items() if owner == seat]
@@ -73,11 +76,15 @@ class Table:
     def all_in_finish(self, seat: int) -> bool:
         """Whether every piece of ``seat`` that can finish stands in its finish."""
         board = self.board
-        in_lane = sum(1 for loc, owner in self.occupant.items() if owner == seat and loc >= board.track)
+        in_lane = sum(
+            1 for loc, owner in self.occupant.items() if owner == seat and loc >= board.track
+        )
         return in_lane >= min(board.finish, board.pieces_per_seat)
 
+    @implements("BD-CAPTURE", "BD-2P3P-FIFTH", "R-B9")
     def send_home(self, location: int, clauses: tuple[str, ...]) -> int:
-        """Capture the piece on ``location``: it goes back to its owner's home."""
+        """Capture the piece on ``location``: it goes back to its owner's home, which holds
+        any number of pieces (so a 2/3-player seat's 5th piece simply waits there too)."""
         owner = self.occupant.pop(location)
         self.home[owner] += 1
         self.landed.discard(location)

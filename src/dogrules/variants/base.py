@@ -11,6 +11,8 @@ from dogrules.board import Board
 from dogrules.cards import Deck
 from dogrules.clauses import Clause, register
 from dogrules.errors import IllegalAction
+from dogrules.io import JSONValue
+from dogrules.observe import observation
 from dogrules.results import Ruling, Transition
 from dogrules.state import State
 
@@ -97,9 +99,7 @@ class Variant(abc.ABC):
         """Whether ``action`` is legal, which clauses decide it, and what it would do."""
         if not self.is_legal(state, action):
             clauses, reasons = self.diagnose(state, action)
-            lines = [f"{action}: not legal."] + [
-                f"- {reason}" for reason in reasons
-            ]
+            lines = [f"{action}: not legal."] + [f"- {reason}" for reason in reasons]
             return Ruling(False, clauses, (), "\n".join(lines))
         transition = self._carry_out(state, action)
         cited: list[str] = []
@@ -109,6 +109,11 @@ class Variant(abc.ABC):
                     cited.append(clause)
         lines = [f"{action}: legal."] + [f"- {e.describe()}" for e in transition.events]
         return Ruling(True, tuple(cited), transition.events, "\n".join(lines))
+
+    def observe(self, state: State, seat: int) -> dict[str, JSONValue]:
+        """What ``seat`` may see of ``state``, JSON-ready (its own hand, others' sizes...)."""
+        self._check_variant(state)
+        return observation(self.board(state.players), state, seat)
 
     def _check_variant(self, state: State) -> None:
         if state.variant != self.name:

@@ -22,12 +22,31 @@ from dogrules.state import Phase, State
 from dogrules.variants.classic import ClassicVariant, _named
 from dogrules.variants.diagnosis import diagnose_classic
 
+CARD_CLAUSES = {
+    "1/11": ("BD-CARD-1-11",),
+    "13": ("BD-CARD-13",),
+    "swap": ("BD-SWAP",),
+    "magnet": ("BD-MAGNET",),
+    "copy": ("BD-COPY",),
+    "partner": ("BD-PARTNER",),
+    "black:1-7": ("BD-BLACK-CHOSEN",),
+}
+
 
 class BlackDog(ClassicVariant):
     """Black DOG for 2, 3 or 4 players (4: two teams of opposite seats)."""
 
     name = "black-dog"
     first_phase = Phase.SETUP
+
+    def play_clauses(self, action: Action) -> tuple[str, ...]:
+        cards = [action.card, action.copied]
+        cited = ["BD-TURN"]
+        for card in cards:
+            if card is not None:
+                default = ("BD-BLACK-PRINTED",) if card.startswith("black:") else ("BD-BLUE",)
+                cited.extend(CARD_CLAUSES.get(card, default))
+        return tuple(cited)
 
     def setup_actions(self, state: State, board: Board, table: Table) -> list[Action]:
         return [
@@ -73,7 +92,7 @@ class BlackDog(ClassicVariant):
         return iter(())
 
     def carry_out_family(self, table: Table, turn: Turn, spec: CardSpec, action: Action) -> None:
-        (origin, target), = action.moves
+        ((origin, target),) = action.moves
         if spec.family == MAGNET:
             jump(table, origin, target)
             return

@@ -33,7 +33,6 @@ from dogrules.rules.disc import DIRECTIONS, turn_disc
 from dogrules.rules.movement import (
     MOVE_CLAUSES,
     enter,
-    number_distance,
     protected_fields,
     walk,
 )
@@ -91,6 +90,10 @@ class ClassicVariant(Variant):
         """Seats whose pieces a Partner card may move (None: every seat)."""
         return [turn.seat] if turn.partner is None else [turn.seat, turn.partner]
 
+    def play_clauses(self, action: Action) -> tuple[str, ...]:
+        """The clauses cited when ``action``'s card is played."""
+        return ("BD-TURN",)
+
     def family_candidates(self, turn: Turn, spec: CardSpec) -> Candidates:
         """Candidates of the card families a subclass adds."""
         return iter(())
@@ -115,7 +118,9 @@ class ClassicVariant(Variant):
             )
         return expected
 
-    @implements("BD-FREE-START", "BD-2P3P-PIECES", "BD-2P3P-INDIVIDUAL", "BD-PLAYERS", "R-C1")
+    @implements(
+        "BD-FREE-START", "BD-PIECES", "BD-2P3P-PIECES", "BD-2P3P-INDIVIDUAL", "BD-PLAYERS", "R-C1"
+    )
     def initial_pieces(self, board: Board) -> tuple[tuple[int, ...], ...]:
         """Every seat starts with one piece on its start field and the rest at home."""
         rest = (HOME,) * (board.pieces_per_seat - 1)
@@ -128,8 +133,14 @@ class ClassicVariant(Variant):
             raise ValueError(f"seed must be an integer, got {seed!r}")
         events: list[Event] = []
         cards = CardTable(
-            self.deck, [[] for _ in board.seats], shuffled(self.deck.cards(), seed, 0), [],
-            [None] * players, seed, 1, events,
+            self.deck,
+            [[] for _ in board.seats],
+            shuffled(self.deck.cards(), seed, 0),
+            [],
+            [None] * players,
+            seed,
+            1,
+            events,
         )
         dealer = 0
         cards.deal(dealer, HAND_SIZE, ("BD-DEAL", "R-C1", "R-C2"))
@@ -187,8 +198,12 @@ class ClassicVariant(Variant):
         seat = state.to_act
         partner = (seat + state.players // 2) % state.players if state.teams else None
         return Turn(
-            board, table, seat, controlled_seat(table, seat, state.teams),
-            protected_fields(board, table), partner,
+            board,
+            table,
+            seat,
+            controlled_seat(table, seat, state.teams),
+            protected_fields(board, table),
+            partner,
         )
 
     @implements("BD-TURN", "BD-FULL-MOVE", "BD-OWN-PIECES", "R-C7", "R-C12")
@@ -206,7 +221,9 @@ class ClassicVariant(Variant):
         for moves, due in self.candidates(turn, spec):
             if due:
                 for direction in DIRECTIONS:
-                    yield _named(board, turn.seat, Action(PLAY, card, copied, moves, turn=direction))
+                    yield _named(
+                        board, turn.seat, Action(PLAY, card, copied, moves, turn=direction)
+                    )
             else:
                 yield _named(board, turn.seat, Action(PLAY, card, copied, moves))
 
@@ -236,14 +253,25 @@ class ClassicVariant(Variant):
         events = table.events
         assert events is not None
         cards = CardTable(
-            self.deck, state.hands, state.deck, state.discard, state.exchange, state.seed,
-            state.shuffles, events,
+            self.deck,
+            state.hands,
+            state.deck,
+            state.discard,
+            state.exchange,
+            state.seed,
+            state.shuffles,
+            events,
         )
         seat = state.to_act
         if action.kind == PLACE:
             self.carry_out_setup(table, state, action)
-            return self._next(state, table, cards, phase=Phase.EXCHANGE,
-                              to_act=self.starter(state.dealer, state.players))
+            return self._next(
+                state,
+                table,
+                cards,
+                phase=Phase.EXCHANGE,
+                to_act=self.starter(state.dealer, state.players),
+            )
         if action.kind == GIVE:
             assert action.chosen is not None
             cards.set_aside(seat, action.chosen)
@@ -259,7 +287,7 @@ class ClassicVariant(Variant):
             cards.fold(seat)
             return self._end_turn(state, table, cards)
         assert action.card is not None
-        events.append(Event(PLAYED, ("BD-TURN",), seat=seat, card=action.card))
+        events.append(Event(PLAYED, self.play_clauses(action), seat=seat, card=action.card))
         cards.take(seat, action.card)
         cards.discard.append(action.card)
         turn = self.turn(board, state, table)
@@ -280,7 +308,7 @@ class ClassicVariant(Variant):
                 else:
                     walk(table, table.occupant[origin], origin, target, clauses)
         elif spec.family == SWAP:
-            (first, second), = action.moves
+            ((first, second),) = action.moves
             swap(table, first, second)
         else:
             self.carry_out_family(table, turn, spec, action)
@@ -309,19 +337,34 @@ class ClassicVariant(Variant):
             won = winners(table, state.to_act, state.teams)
             if won:
                 cards.events.append(Event(WON, ("R-C11",), winners=won))
-                return self._next(state, table, cards, phase=Phase.OVER, winner=won,
-                                  last_played=last_played, redrawn=False)
+                return self._next(
+                    state,
+                    table,
+                    cards,
+                    phase=Phase.OVER,
+                    winner=won,
+                    last_played=last_played,
+                    redrawn=False,
+                )
         following = next_seat(cards.hands, state.to_act)
         if following is not None:
-            return self._next(state, table, cards, to_act=following, last_played=last_played,
-                              redrawn=False)
+            return self._next(
+                state, table, cards, to_act=following, last_played=last_played, redrawn=False
+            )
         dealer = (state.dealer + 1) % state.players
         cards.deal(dealer, HAND_SIZE, ("BD-DEAL", "BD-DEALER-ROTATES", "R-C1", "R-C2"))
         starter = self.starter(dealer, state.players)
         cards.events.append(Event(ROUND_STARTED, ("BD-DEALER-ROTATES", "R-C1"), seat=starter))
         return self._next(
-            state, table, cards, phase=Phase.EXCHANGE, to_act=starter, dealer=dealer,
-            round=state.round + 1, last_played=None, redrawn=False,
+            state,
+            table,
+            cards,
+            phase=Phase.EXCHANGE,
+            to_act=starter,
+            dealer=dealer,
+            round=state.round + 1,
+            last_played=None,
+            redrawn=False,
         )
 
     def _next(self, state: State, table: Table, cards: CardTable, **changes: object) -> Transition:

@@ -62,36 +62,53 @@ def _check(variant: ClassicVariant, state: State, action: Action) -> None:
         raise _refuse(f"the game is over; seat(s) {list(state.winner)} won", "BD-WIN", "R-C11")
     if state.phase == Phase.SETUP:
         if action.kind != PLACE:
-            raise _refuse("the game begins with the dealer placing the Black Dog",
-                          "BD-PLACE-BLACK-DOG", "R-B1")
+            raise _refuse(
+                "the game begins with the dealer placing the Black Dog",
+                "BD-PLACE-BLACK-DOG",
+                "R-B1",
+            )
         raise _refuse(
             f"the Black Dog goes on a free disc field "
             f"({', '.join(board.label(f) for f in sorted(board.disc))})",
-            "BD-PLACE-BLACK-DOG", "BD-L-DISC", "R-B1",
+            "BD-PLACE-BLACK-DOG",
+            "BD-L-DISC",
+            "R-B1",
         )
     if action.kind == PLACE:
         raise _refuse("the Black Dog is placed once, at setup", "BD-PLACE-BLACK-DOG", "R-B1")
     if state.phase == Phase.EXCHANGE:
         if action.kind != GIVE:
-            raise _refuse(f"first every seat sets a card aside for the exchange; seat {seat} "
-                          "gives now", "BD-EXCHANGE", "R-C3")
+            raise _refuse(
+                f"first every seat sets a card aside for the exchange; seat {seat} gives now",
+                "BD-EXCHANGE",
+                "R-C3",
+            )
         raise _refuse(f"seat {seat} does not hold {action.chosen!r} to give", "BD-EXCHANGE", "R-C3")
     if action.kind == GIVE:
-        raise _refuse("cards are exchanged only after the deal, before the round's first play",
-                      "BD-EXCHANGE", "R-C3")
+        raise _refuse(
+            "cards are exchanged only after the deal, before the round's first play",
+            "BD-EXCHANGE",
+            "R-C3",
+        )
     playable = [a for a in variant.legal_actions(state) if a.kind == PLAY]
     if action.kind in (FOLD, DISCARD):
         if playable:
             raise _refuse(
                 f"seat {seat} can play (e.g. {playable[0]}); a seat with a playable card must "
-                "play one", "R-C7", "BD-FULL-MOVE",
+                "play one",
+                "R-C7",
+                "BD-FULL-MOVE",
             )
         if action.kind == FOLD:
-            raise _refuse("with 2 or 3 players a seat that cannot play discards a card instead "
-                          "of folding", "BD-2P3P-REDRAW", "R-C7")
+            raise _refuse(
+                "with 2 or 3 players a seat that cannot play discards a card instead of folding",
+                "BD-2P3P-REDRAW",
+                "R-C7",
+            )
         if state.teams:
-            raise _refuse("in the team game a seat that cannot play folds its whole hand",
-                          "BD-FOLD", "R-C7")
+            raise _refuse(
+                "in the team game a seat that cannot play folds its whole hand", "BD-FOLD", "R-C7"
+            )
         raise _refuse(f"seat {seat} does not hold {action.chosen!r}", "BD-2P3P-REDRAW")
     _check_play(variant, state, board, action, hand)
 
@@ -106,11 +123,18 @@ def _check_play(
     spec = card_spec(card)
     if spec.family == COPY:
         if state.last_played is None:
-            raise _refuse("no card has been played yet this round, so Copy has nothing to copy",
-                          "BD-COPY-ROUND", "R-C9")
+            raise _refuse(
+                "no card has been played yet this round, so Copy has nothing to copy",
+                "BD-COPY-ROUND",
+                "R-C9",
+            )
         if action.copied != state.last_played:
-            raise _refuse(f"a Copy now plays as {state.last_played!r}, the last card played "
-                          "this round", "BD-COPY", "BD-COPY-CHAIN", "R-C9")
+            raise _refuse(
+                f"a Copy now plays as {state.last_played!r}, the last card played this round",
+                "BD-COPY",
+                "BD-COPY-CHAIN",
+                "R-C9",
+            )
         spec = card_spec(state.last_played)
     elif action.copied is not None:
         raise _refuse(f"only a Copy plays as another card; {card!r} is not a Copy", "BD-COPY")
@@ -129,16 +153,23 @@ def _check_play(
         origin, target = action.moves[0]
         if origin == HOME:
             if family != START:
-                raise _refuse("only a start card brings a piece out of its home", "BD-ENTER",
-                              "R-C5")
+                raise _refuse(
+                    "only a start card brings a piece out of its home", "BD-ENTER", "R-C5"
+                )
             owner = turn.controlled
             if target != board.start[owner]:
-                raise _refuse(f"a piece of seat {owner} enters onto its own start field "
-                              f"{board.label(board.start[owner])}", "BD-ENTER", "R-C5")
+                raise _refuse(
+                    f"a piece of seat {owner} enters onto its own start field "
+                    f"{board.label(board.start[owner])}",
+                    "BD-ENTER",
+                    "R-C5",
+                )
             if not can_enter(board, table, owner):
                 raise _refuse(
                     f"seat {owner} has no piece at home or its start field already holds one of "
-                    "its pieces", "BD-ENTER", "R-C5",
+                    "its pieces",
+                    "BD-ENTER",
+                    "R-C5",
                 )
         else:
             if origin not in variant.number_movers(turn):
@@ -155,10 +186,16 @@ def _refuse_mover(turn: Turn, origin: int) -> None:
     if turn.controlled != turn.seat:
         raise _refuse(
             f"seat {turn.seat} has all its pieces home in its finish and now moves only seat "
-            f"{turn.controlled}'s pieces", "BD-TEAM-PLAY", "R-C8",
+            f"{turn.controlled}'s pieces",
+            "BD-TEAM-PLAY",
+            "R-C8",
         )
-    raise _refuse(f"the piece on {board.label(origin, turn.seat)} is seat {owner}'s; a seat moves "
-                  "only its own pieces", "BD-OWN-PIECES", "R-C8")
+    raise _refuse(
+        f"the piece on {board.label(origin, turn.seat)} is seat {owner}'s; a seat moves "
+        "only its own pieces",
+        "BD-OWN-PIECES",
+        "R-C8",
+    )
 
 
 def _check_number(turn: Turn, origin: int, target: int, steps: tuple[int, ...], what: str) -> None:
@@ -168,41 +205,59 @@ def _check_number(turn: Turn, origin: int, target: int, steps: tuple[int, ...], 
     distance = number_distance(board, owner, origin, target)
     if distance is None:
         if target >= board.track and board.lane_owner(target) != owner:
-            raise _refuse(f"a piece only ever enters its own finish, not {label(target, owner)}",
-                          "BD-FINISH-ENTRY", "R-C6")
+            raise _refuse(
+                f"a piece only ever enters its own finish, not {label(target, owner)}",
+                "BD-FINISH-ENTRY",
+                "R-C6",
+            )
         if origin >= board.track:
-            raise _refuse("a piece in its finish moves only forward inside it", "BD-FINISH-SAFE",
-                          "R-C6")
-        raise _refuse(f"{label(origin)} to {label(target, turn.seat)} is no forward move",
-                      "BD-MOVE")
+            raise _refuse(
+                "a piece in its finish moves only forward inside it", "BD-FINISH-SAFE", "R-C6"
+            )
+        raise _refuse(
+            f"{label(origin)} to {label(target, turn.seat)} is no forward move", "BD-MOVE"
+        )
     if distance not in steps:
         allowed = " or ".join(str(s) for s in steps)
         raise _refuse(
             f"{label(origin, turn.seat)} to {label(target, turn.seat)} is {distance} steps; {what} "
-            f"moves exactly {allowed}", "BD-FULL-MOVE", "BD-MOVE",
+            f"moves exactly {allowed}",
+            "BD-FULL-MOVE",
+            "BD-MOVE",
         )
     if target in number_targets(board, table, owner, origin, distance, turn.blocked):
         return
     if origin < board.track:
         for field in sorted(turn.blocked, key=lambda f: (f - origin) % board.track):
             ahead = (field - origin) % board.track
-            reach = distance if target < board.track else (board.start[owner] - origin) % board.track
+            reach = (
+                distance if target < board.track else (board.start[owner] - origin) % board.track
+            )
             if 1 <= ahead <= reach:
                 raise _refuse(
                     f"the piece on {label(field)} stands on its own start field: it is protected "
-                    "and cannot be passed or landed on", "BD-START-PROTECTED", "BD-START-BLOCKS",
+                    "and cannot be passed or landed on",
+                    "BD-START-PROTECTED",
+                    "BD-START-BLOCKS",
                     "R-C4",
                 )
         if target >= board.track:
             to_start = (board.start[owner] - origin) % board.track
             if to_start == 0:
-                raise _refuse("a piece cannot turn into its finish straight from its start field",
-                              "BD-FINISH-ENTRY", "R-C6")
+                raise _refuse(
+                    "a piece cannot turn into its finish straight from its start field",
+                    "BD-FINISH-ENTRY",
+                    "R-C6",
+                )
             if distance - to_start > board.finish:
-                raise _refuse("the move would run past the last finish field", "BD-FINISH-ENTRY",
-                              "R-C6")
-    raise _refuse("inside the finish no piece may be passed and the move must end on a free "
-                  "field", "BD-FINISH-SAFE", "R-C6")
+                raise _refuse(
+                    "the move would run past the last finish field", "BD-FINISH-ENTRY", "R-C6"
+                )
+    raise _refuse(
+        "inside the finish no piece may be passed and the move must end on a free field",
+        "BD-FINISH-SAFE",
+        "R-C6",
+    )
 
 
 def _check_swap(variant: ClassicVariant, turn: Turn, action: Action) -> None:
@@ -216,27 +271,43 @@ def _check_swap(variant: ClassicVariant, turn: Turn, action: Action) -> None:
         if field >= board.track:
             raise _refuse("a piece in a finish cannot be swapped", "BD-SWAP", "BD-FINISH-SAFE")
         if field in turn.blocked:
-            raise _refuse(f"the piece on {board.label(field)} is protected on its start field",
-                          "BD-START-PROTECTED", "BD-SWAP", "R-C4")
+            raise _refuse(
+                f"the piece on {board.label(field)} is protected on its start field",
+                "BD-START-PROTECTED",
+                "BD-SWAP",
+                "R-C4",
+            )
         if field not in table.occupant:
             raise _refuse(f"there is no piece on {board.label(field)}", "BD-SWAP")
-    raise _refuse("Swap exchanges one piece the seat moves (named first) with another seat's "
-                  "piece", "BD-SWAP", "R-B6")
+    raise _refuse(
+        "Swap exchanges one piece the seat moves (named first) with another seat's piece",
+        "BD-SWAP",
+        "R-B6",
+    )
 
 
 def _check_magnet(turn: Turn, action: Action) -> None:
     board, table = turn.board, turn.table
     origin, target = action.moves[0]
     if origin >= board.track or table.occupant.get(origin) != turn.controlled:
-        raise _refuse("the Magnet draws one of the seat's own pieces on the track",
-                      "BD-MAGNET-LIMITS", "R-B7")
+        raise _refuse(
+            "the Magnet draws one of the seat's own pieces on the track", "BD-MAGNET-LIMITS", "R-B7"
+        )
     where = magnet_target(table, origin)
     if where is None:
-        raise _refuse("the piece already stands right behind the next piece, or no other piece "
-                      "is on the track", "BD-MAGNET-LIMITS", "R-B7")
+        raise _refuse(
+            "the piece already stands right behind the next piece, or no other piece "
+            "is on the track",
+            "BD-MAGNET-LIMITS",
+            "R-B7",
+        )
     if target != where:
-        raise _refuse(f"the Magnet takes the piece exactly to {board.label(where)}, right behind "
-                      "the nearest piece ahead", "BD-MAGNET", "R-B7")
+        raise _refuse(
+            f"the Magnet takes the piece exactly to {board.label(where)}, right behind "
+            "the nearest piece ahead",
+            "BD-MAGNET",
+            "R-B7",
+        )
 
 
 def _check_partner(variant: ClassicVariant, turn: Turn, action: Action) -> None:
@@ -252,24 +323,34 @@ def _check_partner(variant: ClassicVariant, turn: Turn, action: Action) -> None:
         if owner is None:
             raise _refuse(f"there is no piece on {board.label(origin, turn.seat)}", "BD-PARTNER")
         if seats is not None and owner not in seats:
-            raise _refuse(f"Partner points go to own and partner pieces only (not seat {owner}'s) "
-                          "until a seat of the team has all its pieces in its finish",
-                          "BD-PARTNER", "BD-PARTNER-ANY", "R-B8")
+            raise _refuse(
+                f"Partner points go to own and partner pieces only (not seat {owner}'s) "
+                "until a seat of the team has all its pieces in its finish",
+                "BD-PARTNER",
+                "BD-PARTNER-ANY",
+                "R-B8",
+            )
         if origin == last:
             raise _refuse("two sub-moves in a row may not move the same piece", "R-C10")
         distance = number_distance(board, owner, origin, target)
         if distance is None or distance < 1:
-            raise _refuse(f"{board.label(origin)} to {board.label(target)} is no forward move",
-                          "BD-PARTNER")
-        probe = Turn(board, table, turn.seat, turn.controlled, protected_fields(board, table),
-                     turn.partner)
+            raise _refuse(
+                f"{board.label(origin)} to {board.label(target)} is no forward move", "BD-PARTNER"
+            )
+        probe = Turn(
+            board, table, turn.seat, turn.controlled, protected_fields(board, table), turn.partner
+        )
         _check_number(probe, origin, target, tuple(range(1, PARTNER_POINTS + 1)), "a sub-move")
         walk(table, owner, origin, target, ())
         total += distance
         last = target
     if total != PARTNER_POINTS:
-        raise _refuse(f"the sub-moves add up to {total}; Partner's {PARTNER_POINTS} points must "
-                      "all be used", "BD-PARTNER", "BD-FULL-MOVE", "R-C10")
+        raise _refuse(
+            f"the sub-moves add up to {total}; Partner's {PARTNER_POINTS} points must all be used",
+            "BD-PARTNER",
+            "BD-FULL-MOVE",
+            "R-C10",
+        )
 
 
 def _check_turn(variant: ClassicVariant, state: State, action: Action) -> None:
@@ -280,8 +361,16 @@ def _check_turn(variant: ClassicVariant, state: State, action: Action) -> None:
             continue
         if variant.is_legal(state, evolve(action, turn=direction)):
             if action.turn is None:
-                raise _refuse("a piece ends on a paw field: the disc must turn (add 'turn cw' or "
-                              "'turn ccw')", "BD-DISC-TURN", "R-B5")
-            raise _refuse("no piece the seat moved ends its movement on a paw field, so the disc "
-                          "does not turn", "BD-DISC-TURN", "BD-DISC-NOT-BY-SWAP",
-                          "BD-DISC-CAPTURED-NO-TURN", "R-B5")
+                raise _refuse(
+                    "a piece ends on a paw field: the disc must turn (add 'turn cw' or 'turn ccw')",
+                    "BD-DISC-TURN",
+                    "R-B5",
+                )
+            raise _refuse(
+                "no piece the seat moved ends its movement on a paw field, so the disc "
+                "does not turn",
+                "BD-DISC-TURN",
+                "BD-DISC-NOT-BY-SWAP",
+                "BD-DISC-CAPTURED-NO-TURN",
+                "R-B5",
+            )

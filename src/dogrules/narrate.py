@@ -1,0 +1,76 @@
+"""Plain-text narration of a game: each decision, its events with their clause ids, the
+round and the standings, then the result."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from dogrules.actions import Action
+from dogrules.bots import Bot
+from dogrules.events import DEALT, EXCHANGED, GAVE, PLAYED, ROUND_STARTED, WON, Event
+from dogrules.state import Phase, State
+from dogrules.variants.base import Variant
+
+Printer = Callable[[str], None]
+# Already said by the action line itself.
+QUIET_EVENTS = frozenset({GAVE, PLAYED})
+
+
+def seat_name(variant: Variant, state: State, seat: int) -> str:
+    return f"seat {seat} ({variant.board(state.players).colour(seat)})"
+
+
+def standings(variant: Variant, state: State) -> str:
+    board = variant.board(state.players)
+    parts = []
+    for seat, locations in enumerate(state.pieces):
+        finished = sum(1 for loc in locations if loc >= board.track)
+        on_track = sum(1 for loc in locations if 0 <= loc < board.track)
+        parts.append(f"{board.colour(seat)} {finished} home/{on_track} out")
+    return "standings: " + ", ".join(parts)
+
+
+def describe_events(events: Sequence[Event]) -> list[str]:
+    return [f"    {event.describe()}" for event in events if event.kind not in QUIET_EVENTS]
+
+
+def play_game(
+    variant: Variant,
+    state: State,
+    bots: Sequence[Bot],
+    say: Printer,
+    max_actions: int = 100_000,
+    on_action: Callable[[State, Action], None] | None = None,
+) -> tuple[State, int]:
+    """Play ``state`` to the end with one bot per seat, narrating through ``say``."""
+    count = 0
+    say(f"{variant.name}, {state.players} players, seed {state.seed}")
+    say(f"round {state.round}: seat {state.dealer} deals")
+    while state.phase != Phase.OVER and count < max_actions:
+        actions = variant.legal_actions(state)
+        seat = state.to_act
+        action = bots[seat].choose(variant, state, actions)
+        if on_action is not None:
+            on_action(state, action)
+        transition = variant.apply(state, action)
+        count += 1
+        if action.kind == "give":
+            say(f"  {seat_name(variant, state, seat)} sets a card aside for the exchange")
+        else:
+            say(f"  {seat_name(variant, state, seat)}: {action}")
+        for line in describe_events(transition.events):
+            say(line)
+        for event in transition.events:
+            if event.kind == EXCHANGED:
+                say(f"  {standings(variant, transition.state)}")
+            elif event.kind == ROUND_STARTED:
+                say(f"round {transition.state.round}: {standings(variant, transition.state)}")
+            elif event.kind == DEALT and state.phase == Phase.PLAY:
+                pass
+            elif event.kind == WON:
+                names = " and ".join(seat_name(variant, transition.state, s) for s in event.winners)
+                say(f"result: {names} won after {count} actions, round {state.round}")
+        state = transition.state
+    if state.phase != Phase.OVER:
+        say(f"stopped after {count} actions without a winner")
+    return state, count

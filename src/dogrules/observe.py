@@ -1,0 +1,42 @@
+"""What one seat may see: its own hand, the sizes of the others, the board, the discard pile's
+top card. Cards set aside in the exchange stay hidden from everyone but their giver."""
+
+from __future__ import annotations
+
+from dogrules.board import Board
+from dogrules.clauses import implements
+from dogrules.io import JSONValue
+from dogrules.state import State
+
+
+@implements("BD-SECRECY", "BD-EXCHANGE", "R-C3")
+def observation(board: Board, state: State, seat: int) -> dict[str, JSONValue]:
+    """The JSON-ready view of ``state`` for ``seat``: hands are secret (players may not show
+    or tell their cards), so other hands appear only as their sizes; a card set aside for the
+    exchange is known only to the seat that gave it until it is received."""
+    if seat not in range(state.players):
+        raise ValueError(f"seat {seat!r} is not in this game (0..{state.players - 1})")
+    seats = range(state.players)
+    return {
+        "variant": state.variant,
+        "players": state.players,
+        "teams": state.teams,
+        "seat": seat,
+        "phase": state.phase.value,
+        "to_act": state.to_act,
+        "round": state.round,
+        "dealer": state.dealer,
+        "hand": list(state.hands[seat]),
+        "hand_sizes": {str(s): len(state.hands[s]) for s in seats},
+        "deck_size": len(state.deck),
+        "discard_size": len(state.discard),
+        "discard_top": state.discard[-1] if state.discard else None,
+        "last_played": state.last_played,
+        "exchange": {
+            str(s): (state.exchange[s] if s == seat else state.exchange[s] is not None)
+            for s in seats
+        },
+        "pieces": {str(s): [board.label(loc) for loc in state.pieces[s]] for s in seats},
+        "black_dog": None if state.black_dog is None else board.label(state.black_dog),
+        "winner": list(state.winner),
+    }

@@ -1,0 +1,41 @@
+"""Every clause is implemented and tested; every citation resolves (cf. the Rust Reference)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import dogrules
+from dogrules.trace import matrix, problems
+from dogrules.variants import implemented
+
+TESTS = Path(__file__).parent
+
+
+@pytest.mark.parametrize("variant", implemented())
+def test_every_rule_and_ruling_has_a_rule_function(variant: str) -> None:
+    missing = [row.clause.id for row in matrix(variant) if row.needs_function and not row.functions]
+    assert missing == [], f"clauses with no implementing function: {missing}"
+
+
+@pytest.mark.parametrize("variant", implemented())
+def test_every_clause_has_a_test_citing_it(variant: str) -> None:
+    untested = [row.clause.id for row in matrix(variant, TESTS) if not row.tests]
+    assert untested == [], f"clauses no test cites: {untested}"
+
+
+def test_no_citation_points_at_a_missing_clause() -> None:
+    dangling = [p for p in problems(implemented(), TESTS) if "unknown clause" in p]
+    assert dangling == []
+
+
+@pytest.mark.parametrize("variant", implemented())
+def test_register_entries_are_complete(variant: str) -> None:
+    clauses = dogrules.variant(variant).clauses
+    assert len({c.id for c in clauses}) == len(clauses)
+    for clause in clauses:
+        assert clause.kind in ("rule", "ruling", "assumption"), clause.id
+        assert clause.text and clause.document and clause.section, clause.id
+        if clause.kind == "ruling":
+            assert clause.rationale, f"ruling {clause.id} gives no rationale"
