@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
+
+if TYPE_CHECKING:
+    from dogrules.board import Board
 
 PLACE = "place"
 GIVE = "give"
@@ -21,8 +26,9 @@ class Action:
     the player chooses, in order, as (from, to) locations: ``from`` is HOME (-1) when a piece
     enters; for Swap the pair names the two fields exchanged. ``field`` is where the Black Dog
     is placed; ``chosen`` the card given or discarded; ``turn`` the disc direction ("cw",
-    "ccw") when the action turns the disc. ``notation`` is the text ``str()`` returns; it
-    takes part in no comparison, so an action parsed from text equals the listed one.
+    "ccw") when the action turns the disc. ``board`` and ``seat`` are the context ``str()``
+    writes the notation in; they take part in no comparison, so an action parsed from text
+    equals the listed one.
     """
 
     kind: str
@@ -32,10 +38,15 @@ class Action:
     field: int | None = None
     chosen: str | None = None
     turn: str | None = None
-    notation: str = attrs.field(default="", eq=False, repr=False)
+    board: Board | None = attrs.field(default=None, eq=False, repr=False)
+    seat: int | None = attrs.field(default=None, eq=False, repr=False)
 
     def __str__(self) -> str:
-        return self.notation or f"<{self.kind} {self.card or self.chosen or ''}>"
+        if self.board is None or self.seat is None:
+            return f"<{self.kind} {self.card or self.chosen or ''} {self.moves}>"
+        from dogrules.notation import format_action
+
+        return format_action(self.board, self.seat, self)
 
     @property
     def plays_as(self) -> str | None:

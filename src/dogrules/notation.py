@@ -102,7 +102,7 @@ def _location(board: Board, seat: int, word: str, text: str) -> int:
 def _finish(board: Board, seat: int, action: Action) -> Action:
     from attrs import evolve
 
-    return evolve(action, notation=format_action(board, seat, action))
+    return evolve(action, board=board, seat=seat)
 
 
 __all__ = ["HOME", "format_action", "parse_action_text"]

@@ -13,7 +13,8 @@ from dogrules.state import State
 def observation(board: Board, state: State, seat: int) -> dict[str, JSONValue]:
     """The JSON-ready view of ``state`` for ``seat``: hands are secret (players may not show
     or tell their cards), so other hands appear only as their sizes; a card set aside for the
-    exchange is known only to the seat that gave it until it is received."""
+    exchange is known only to the seat that gave it until it is received (others see
+    "hidden")."""
     if seat not in range(state.players):
         raise ValueError(f"seat {seat!r} is not in this game (0..{state.players - 1})")
     seats = range(state.players)
@@ -33,7 +34,7 @@ def observation(board: Board, state: State, seat: int) -> dict[str, JSONValue]:
         "discard_top": state.discard[-1] if state.discard else None,
         "last_played": state.last_played,
         "exchange": {
-            str(s): (state.exchange[s] if s == seat else state.exchange[s] is not None)
+            str(s): state.exchange[s] if s == seat or state.exchange[s] is None else "hidden"
             for s in seats
         },
         "pieces": {str(s): [board.label(loc) for loc in state.pieces[s]] for s in seats},

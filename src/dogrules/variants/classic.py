@@ -27,7 +27,7 @@ from dogrules.cards import (
 from dogrules.clauses import implements
 from dogrules.errors import InvalidPosition
 from dogrules.events import PLAYED, ROUND_STARTED, WON, Event
-from dogrules.notation import format_action, parse_action_text
+from dogrules.notation import parse_action_text
 from dogrules.results import Transition
 from dogrules.rules.disc import DIRECTIONS, turn_disc
 from dogrules.rules.movement import (
@@ -218,14 +218,13 @@ class ClassicVariant(Variant):
                 return
             spec = card_spec(copied)
         board = turn.board
+        seat = turn.seat
         for moves, due in self.candidates(turn, spec):
             if due:
                 for direction in DIRECTIONS:
-                    yield _named(
-                        board, turn.seat, Action(PLAY, card, copied, moves, turn=direction)
-                    )
+                    yield Action(PLAY, card, copied, moves, turn=direction, board=board, seat=seat)
             else:
-                yield _named(board, turn.seat, Action(PLAY, card, copied, moves))
+                yield Action(PLAY, card, copied, moves, board=board, seat=seat)
 
     def candidates(self, turn: Turn, spec: CardSpec) -> Candidates:
         family = spec.family
@@ -422,7 +421,7 @@ def _distinct(hand: Sequence[str]) -> list[str]:
 
 
 def _named(board: Board, seat: int, action: Action) -> Action:
-    return evolve(action, notation=format_action(board, seat, action))
+    return evolve(action, board=board, seat=seat)
 
 
 def _chain(*parts: Candidates) -> Candidates:
