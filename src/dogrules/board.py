@@ -71,6 +71,8 @@ class Board:
     paws: frozenset[int]
     rotate_cw: Mapping[int, int]
     rotate_ccw: Mapping[int, int]
+    holes: frozenset[int] = frozenset()
+    meetings: frozenset[int] = frozenset()
 
     @property
     def quadrant_size(self) -> int:
@@ -144,7 +146,20 @@ class Board:
         return (field - start) % self.track
 
 
-@implements("BD-L-TRACK", "BD-L-SEATS", "BD-L-FINISH", "BD-L-PIECES", "BD-L-DISC", "BD-L-PAWS")
+@implements(
+    "BD-L-TRACK",
+    "BD-L-SEATS",
+    "BD-L-FINISH",
+    "BD-L-PIECES",
+    "BD-L-DISC",
+    "BD-L-PAWS",
+    "AD-L-TRACK",
+    "AD-L-SEATS",
+    "AD-L-FINISH",
+    "AD-L-PIECES",
+    "AD-L-HOLES",
+    "AD-L-MEETINGS",
+)
 def build_board(variant: str, players: int, layout: SpecTable, where: str) -> Board:
     """The board of ``variant`` for ``players`` seats, read from the layout data."""
     values = layout_values(layout, where)
@@ -174,6 +189,16 @@ def build_board(variant: str, players: int, layout: SpecTable, where: str) -> Bo
     starts = frozenset(q * size + offset for q in range(quadrants))
     if disc & starts:
         raise ValueError(f"{where}: a start field cannot lie on the disc")
+    holes = frozenset(
+        q * size + j for q in range(quadrants) for j in _int_list(values, "hole_offsets", where)
+    )
+    meetings = frozenset(
+        q * size + j for q in range(quadrants) for j in _int_list(values, "meeting_offsets", where)
+    )
+    if (holes | meetings) & starts:
+        raise ValueError(f"{where}: a start field cannot be a hole or a meeting place")
+    if any((m - 1) % track not in holes for m in meetings):
+        raise ValueError(f"{where}: the field directly behind every meeting place must be a hole")
     return Board(
         variant=variant,
         players=players,
@@ -189,6 +214,8 @@ def build_board(variant: str, players: int, layout: SpecTable, where: str) -> Bo
         paws=paws,
         rotate_cw={f: (f + size) % track for f in disc},
         rotate_ccw={f: (f - size) % track for f in disc},
+        holes=holes,
+        meetings=meetings,
     )
 
 

@@ -19,9 +19,11 @@ KINDS = ("rule", "ruling", "assumption")
 # The clause files of each variant, in the order they are listed.
 CLAUSE_FILES: Mapping[str, tuple[str, ...]] = {
     "black-dog": ("clauses/common.toml", "clauses/black-dog.toml"),
+    "agent-dog": ("clauses/common.toml", "clauses/agent-dog.toml"),
 }
 LAYOUT_FILES: Mapping[str, str] = {
     "black-dog": "layouts/black-dog.toml",
+    "agent-dog": "layouts/agent-dog.toml",
 }
 LAYOUT_DOCUMENT = "dogrules default layout"
 
@@ -37,6 +39,7 @@ class Clause:
     text: str
     interprets: tuple[str, ...] = ()
     rationale: str = ""
+    same_as: tuple[str, ...] = ()
 
     @property
     def source(self) -> str:
@@ -80,6 +83,9 @@ def _clause_from_table(table: Mapping[str, object], where: str) -> Clause:
     interprets = table.get("interprets", [])
     if not isinstance(interprets, list) or not all(isinstance(i, str) for i in interprets):
         raise ValueError(f"{where}: 'interprets' must be a list of clause ids")
+    same_as = table.get("same_as", [])
+    if not isinstance(same_as, list) or not all(isinstance(i, str) for i in same_as):
+        raise ValueError(f"{where}: 'same_as' must be a list of clause ids")
     return Clause(
         id=text_field("id"),
         kind=kind,
@@ -88,6 +94,7 @@ def _clause_from_table(table: Mapping[str, object], where: str) -> Clause:
         text=text_field("text"),
         interprets=tuple(interprets),
         rationale=text_field("rationale", required=False),
+        same_as=tuple(same_as),
     )
 
 
@@ -127,11 +134,29 @@ def register(variant: str) -> tuple[Clause, ...]:
         if clause.id in seen:
             raise ValueError(f"clause id {clause.id} is registered twice for {variant}")
         seen.add(clause.id)
-    for clause in clauses:
-        for target in clause.interprets:
-            if target not in seen:
-                raise ValueError(f"clause {clause.id} interprets unknown clause {target}")
     return tuple(clauses)
+
+
+@functools.cache
+def check_references() -> None:
+    """Every ``interprets`` and ``same_as`` id names a registered clause (of any variant)."""
+    known = all_clause_ids()
+    for variant in CLAUSE_FILES:
+        for clause in register(variant):
+            for target in (*clause.interprets, *clause.same_as):
+                if target not in known:
+                    raise ValueError(f"clause {clause.id} refers to unknown clause {target}")
+
+
+@functools.cache
+def translation(variant: str) -> dict[str, tuple[str, ...]]:
+    """Another variant's clause id -> this variant's clauses stating the same mechanic
+    (from ``same_as``), so shared rule functions can cite the variant's own manual."""
+    table: dict[str, list[str]] = {}
+    for clause in register(variant):
+        for other in clause.same_as:
+            table.setdefault(other, []).append(clause.id)
+    return {key: tuple(ids) for key, ids in table.items()}
 
 
 @functools.cache

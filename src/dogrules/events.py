@@ -24,6 +24,9 @@ DEALT = "dealt"
 RESHUFFLED = "reshuffled"
 ROUND_STARTED = "round_started"
 WON = "won"
+FLIPPED = "flipped"
+SUMMONED = "summoned"
+PENALISED = "penalised"
 
 
 @attrs.frozen
@@ -87,4 +90,7 @@ _DESCRIBE = {
     RESHUFFLED: "the discard pile is shuffled into a new deck of {count} cards",
     ROUND_STARTED: "round starts: seat {seat} to play first",
     WON: "game over: seat(s) {winners} win",
+    FLIPPED: "the piece on {dst} turns {direction}",
+    SUMMONED: "the piece of seat {piece} on {src} is summoned to {dst}",
+    PENALISED: "seat {seat} captured a piece of its own side: it discards {count} cards and is out",
 }

@@ -9,12 +9,13 @@ from dogrules.io import JSONValue
 from dogrules.state import State
 
 
-@implements("BD-SECRECY", "BD-EXCHANGE", "R-C3")
+@implements("BD-SECRECY", "BD-EXCHANGE", "R-C3", "R-A9")
 def observation(board: Board, state: State, seat: int) -> dict[str, JSONValue]:
     """The JSON-ready view of ``state`` for ``seat``: hands are secret (players may not show
     or tell their cards), so other hands appear only as their sizes; a card set aside for the
     exchange is known only to the seat that gave it until it is received (others see
-    "hidden")."""
+    "hidden"); a face-down piece (Agent DOG) shows neither colour nor owner: it is listed
+    under "flipped" by its field only."""
     if seat not in range(state.players):
         raise ValueError(f"seat {seat!r} is not in this game (0..{state.players - 1})")
     seats = range(state.players)
@@ -37,7 +38,14 @@ def observation(board: Board, state: State, seat: int) -> dict[str, JSONValue]:
             str(s): state.exchange[s] if s == seat or state.exchange[s] is None else "hidden"
             for s in seats
         },
-        "pieces": {str(s): [board.label(loc) for loc in state.pieces[s]] for s in seats},
+        "pieces": {
+            str(s): [board.label(loc) for loc in state.pieces[s] if loc not in board.holes]
+            for s in seats
+        },
+        "flipped": [
+            board.label(loc)
+            for loc in sorted(loc for locs in state.pieces for loc in locs if loc in board.holes)
+        ],
         "black_dog": None if state.black_dog is None else board.label(state.black_dog),
         "winner": list(state.winner),
     }

@@ -76,10 +76,19 @@ def matrix(variant: str, test_dir: Path | None = None) -> tuple[TraceRow, ...]:
     """The traceability matrix of ``variant``."""
     functions = implementers()
     tests = test_citations(test_dir) if test_dir is not None and test_dir.is_dir() else {}
-    return tuple(
-        TraceRow(c, functions.get(c.id, ()), tuple(sorted(set(tests.get(c.id, ())))))
-        for c in register(variant)
-    )
+    rows = []
+    for clause in register(variant):
+        # A clause stating the same mechanic as another variant's (same_as) is implemented
+        # by the shared rule function of that mechanic.
+        implementing = set(functions.get(clause.id, ()))
+        for other in clause.same_as:
+            implementing.update(functions.get(other, ()))
+        rows.append(
+            TraceRow(
+                clause, tuple(sorted(implementing)), tuple(sorted(set(tests.get(clause.id, ()))))
+            )
+        )
+    return tuple(rows)
 
 
 def problems(variants: Iterable[str], test_dir: Path | None) -> list[str]:

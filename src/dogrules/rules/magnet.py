@@ -39,9 +39,9 @@ def magnet_moves(turn: Turn, movers: Iterable[int]) -> Candidates:
 def jump(table: Table, origin: int, target: int) -> None:
     """Carry out a magnet jump: the fields between are empty, so nothing is passed or captured."""
     owner = table.occupant.pop(origin)
-    table.landed.discard(origin)
+    table.landed.pop(origin, None)
     table.occupant[target] = owner
-    table.landed.add(target)
+    table.landed[target] = None
     board = table.board
     table.record(
         Event(JUMPED, MAGNET_CLAUSES, piece=owner, src=board.label(origin), dst=board.label(target))

@@ -21,7 +21,16 @@ def protected_fields(board: Board, table: Table) -> frozenset[int]:
     return frozenset(start for seat, start in enumerate(board.start) if occupant.get(start) == seat)
 
 
-@implements("BD-MOVE", "BD-PASSING", "BD-FULL-MOVE", "BD-FINISH-ENTRY", "BD-FINISH-SAFE", "R-C6")
+@implements(
+    "BD-MOVE",
+    "BD-PASSING",
+    "BD-FULL-MOVE",
+    "BD-FINISH-ENTRY",
+    "BD-FINISH-SAFE",
+    "AD-FINISH-COLOUR",
+    "R-C6",
+    "R-A2",
+)
 def number_targets(
     board: Board, table: Table, owner: int, origin: int, steps: int, blocked: frozenset[int]
 ) -> list[int]:
@@ -31,6 +40,7 @@ def number_targets(
     passed or landed on; when the move passes over the owner's own start field (not starting
     on it) it may turn into the finish instead, where it may pass nothing and must end on a
     free field inside the lane. A piece already in its finish moves on inside it likewise.
+    A piece only ever turns into the finish of its own colour, whoever moves it.
     """
     track = board.track
     occupant = table.occupant
@@ -103,7 +113,7 @@ def walk(table: Table, owner: int, origin: int, target: int, clauses: tuple[str,
     board = table.board
     occupant = table.occupant
     del occupant[origin]
-    table.landed.discard(origin)
+    table.landed.pop(origin, None)
     if table.events is not None:
         path = number_path(board, owner, origin, target)
         table.record(
@@ -133,7 +143,7 @@ def land(table: Table, owner: int, target: int) -> None:
     if target in table.occupant:
         table.send_home(target, CAPTURE_CLAUSES)
     table.occupant[target] = owner
-    table.landed.add(target)
+    table.landed[target] = None
 
 
 @implements("BD-ENTER", "R-C5")

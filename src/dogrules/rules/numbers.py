@@ -25,7 +25,9 @@ def number_moves(turn: Turn, steps: Iterable[int], movers: Iterable[int]) -> Can
                 yield ((origin, target),), target in paws and target != dog
 
 
-@implements("BD-ENTER", "BD-CARD-1-11", "BD-CARD-13", "BD-TEAM-PLAY", "R-C5", "R-C8")
+@implements(
+    "BD-ENTER", "BD-CARD-1-11", "BD-CARD-13", "BD-TEAM-PLAY", "AD-START-CARD-CHOICE", "R-C5", "R-C8"
+)
 def entries(turn: Turn) -> Candidates:
     """A start card may instead bring a home piece of the controlled seat onto its start."""
     owner = turn.controlled

@@ -31,8 +31,9 @@ class Table:
         self.home = home
         self.dog = dog
         self.events = events
-        # Locations where a piece the actor moved ended its last movement (R-B5).
-        self.landed: set[int] = set()
+        # Locations where a piece the actor moved ended its last movement, in the order they
+        # were reached (the disc turn R-B5, the 007 summons R-A4).
+        self.landed: dict[int, None] = {}
         # Owners of the pieces captured so far, in order.
         self.captures: list[int] = []
 
@@ -50,7 +51,7 @@ class Table:
 
     def clone(self) -> Table:
         copy = Table(self.board, dict(self.occupant), list(self.home), self.dog, None)
-        copy.landed = set(self.landed)
+        copy.landed = dict(self.landed)
         copy.captures = list(self.captures)
         return copy
 
@@ -87,7 +88,7 @@ class Table:
         any number of pieces (so a 2/3-player seat's 5th piece simply waits there too)."""
         owner = self.occupant.pop(location)
         self.home[owner] += 1
-        self.landed.discard(location)
+        self.landed.pop(location, None)
         self.captures.append(owner)
         if self.events is not None:
             self.events.append(

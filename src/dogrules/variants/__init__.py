@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dogrules.variants.agent_dog import AgentDog
 from dogrules.variants.base import Variant
 from dogrules.variants.black_dog import BlackDog
 
 VARIANTS: tuple[str, ...] = ("black-dog", "agent-dog", "dog-kids")
-_IMPLEMENTED: dict[str, Variant] = {"black-dog": BlackDog()}
+_IMPLEMENTED: dict[str, Variant] = {"black-dog": BlackDog(), "agent-dog": AgentDog()}
 
 
 def variant(name: str) -> Variant:

@@ -74,7 +74,7 @@ class BlackDog(ClassicVariant):
         return [(mine, theirs) for mine in own for theirs in others]
 
     @implements("BD-PARTNER", "BD-PARTNER-ANY", "BD-2P3P-PARTNER", "R-B8")
-    def partner_movers(self, turn: Turn) -> list[int] | None:
+    def partner_seats(self, turn: Turn) -> frozenset[int] | None:
         """Partner moves own and partner pieces; any seat's pieces with 2 or 3 players or once
         a seat of the acting team has all its pieces in its finish (never the Black Dog)."""
         if turn.partner is None:
@@ -82,7 +82,7 @@ class BlackDog(ClassicVariant):
         table = turn.table
         if table.all_in_finish(turn.seat) or table.all_in_finish(turn.partner):
             return None
-        return [turn.seat, turn.partner]
+        return frozenset({turn.seat, turn.partner})
 
     def family_candidates(self, turn: Turn, spec: CardSpec) -> Candidates:
         if spec.family == MAGNET:

@@ -7,8 +7,9 @@ action -> rule functions on a scratch table -> events -> the new state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
+import attrs
 from attrs import evolve
 
 from dogrules.actions import DISCARD, FOLD, GIVE, PLACE, PLAY, Action
@@ -67,6 +68,7 @@ class ClassicVariant(Variant):
     """Black DOG and Agent DOG share this flow; subclasses fill in the hooks."""
 
     first_phase: Phase = Phase.EXCHANGE
+    swap_rule = "Swap exchanges one piece the seat moves (named first) with another seat's piece"
 
     # ---- hooks -------------------------------------------------------------------------
     def starter(self, dealer: int, players: int) -> int:
@@ -86,9 +88,23 @@ class ClassicVariant(Variant):
     def swap_pairs(self, turn: Turn) -> Iterable[tuple[int, int]]:
         return ()
 
-    def partner_movers(self, turn: Turn) -> list[int] | None:
+    def partner_seats(self, turn: Turn) -> frozenset[int] | None:
         """Seats whose pieces a Partner card may move (None: every seat)."""
-        return [turn.seat] if turn.partner is None else [turn.seat, turn.partner]
+        return frozenset({turn.seat} if turn.partner is None else {turn.seat, turn.partner})
+
+    def partner_pieces(self, turn: Turn) -> Callable[[Table], list[int]]:
+        """The pieces a Partner sub-move may move, on the table as earlier sub-moves left it."""
+        seats = self.partner_seats(turn)
+        if seats is None:
+            return lambda table: sorted(table.occupant)
+        return lambda table: sorted(loc for loc, s in table.occupant.items() if s in seats)
+
+    def after_play(self, table: Table, cards: CardTable, turn: Turn, action: Action) -> None:
+        """What follows the movement of a play, before the turn ends (nothing by default)."""
+
+    def cite(self, clauses: tuple[str, ...]) -> tuple[str, ...]:
+        """The ids this variant cites for ``clauses`` of the shared rule functions."""
+        return clauses
 
     def play_clauses(self, action: Action) -> tuple[str, ...]:
         """The clauses cited when ``action``'s card is played."""
@@ -119,14 +135,22 @@ class ClassicVariant(Variant):
         return expected
 
     @implements(
-        "BD-FREE-START", "BD-PIECES", "BD-2P3P-PIECES", "BD-2P3P-INDIVIDUAL", "BD-PLAYERS", "R-C1"
+        "BD-FREE-START",
+        "BD-PIECES",
+        "BD-2P3P-PIECES",
+        "BD-2P3P-INDIVIDUAL",
+        "BD-PLAYERS",
+        "AD-SETUP",
+        "R-C1",
     )
     def initial_pieces(self, board: Board) -> tuple[tuple[int, ...], ...]:
         """Every seat starts with one piece on its start field and the rest at home."""
         rest = (HOME,) * (board.pieces_per_seat - 1)
         return tuple((*rest, board.start[seat]) for seat in board.seats)
 
+    @implements("BD-DEAL", "AD-FIRST-DEALER", "R-C1")
     def new_game(self, players: int = 4, seed: int = 0, teams: bool | None = None) -> State:
+        """Seat 0 deals the first round; pieces are set up and 5 cards dealt to every seat."""
         board = self.board(players)
         is_team = self.teams_for(players, teams)
         if not isinstance(seed, int):
@@ -185,7 +209,7 @@ class ClassicVariant(Variant):
             return tuple(actions)
         return tuple(self.no_play_actions(board, state, hand))
 
-    @implements("BD-FOLD", "BD-2P3P-REDRAW", "R-C7", "R-B11")
+    @implements("BD-FOLD", "BD-2P3P-REDRAW", "AD-PASS-TURN", "AD-MUST-PLAY", "R-C7", "R-B11")
     def no_play_actions(self, board: Board, state: State, hand: Sequence[str]) -> list[Action]:
         """A seat with no playable card folds (team game) or discards a card of its choice
         (2 or 3 players; once before drawing, and again if the drawn card does not help)."""
@@ -206,7 +230,9 @@ class ClassicVariant(Variant):
             partner,
         )
 
-    @implements("BD-TURN", "BD-FULL-MOVE", "BD-OWN-PIECES", "R-C7", "R-C12")
+    @implements(
+        "BD-TURN", "BD-FULL-MOVE", "BD-OWN-PIECES", "AD-MUST-PLAY", "AD-RED", "R-C7", "R-C12"
+    )
     def card_actions(self, turn: Turn, state: State, card: str) -> Iterator[Action]:
         """Every complete way to carry out ``card``: a card that cannot be carried out in full
         yields nothing and so is not playable."""
@@ -235,14 +261,7 @@ class ClassicVariant(Variant):
         if family == SWAP:
             return swaps(self.swap_pairs(turn))
         if family == PARTNER:
-            seats = self.partner_movers(turn)
-            if seats is None:
-                return partner_moves(turn, lambda table: sorted(table.occupant))
-            allowed = frozenset(seats)
-            return partner_moves(
-                turn,
-                lambda table: sorted(loc for loc, s in table.occupant.items() if s in allowed),
-            )
+            return partner_moves(turn, self.partner_pieces(turn))
         return self.family_candidates(turn, spec)
 
     # ---- carrying an action out ------------------------------------------------------------
@@ -291,6 +310,7 @@ class ClassicVariant(Variant):
         cards.discard.append(action.card)
         turn = self.turn(board, state, table)
         self.carry_out_play(table, turn, action)
+        self.after_play(table, cards, turn, action)
         return self._end_turn(state, table, cards, played=action.plays_as)
 
     def carry_out_play(self, table: Table, turn: Turn, action: Action) -> None:
@@ -380,7 +400,7 @@ class ClassicVariant(Variant):
             shuffles=cards.shuffles,
             **changes,  # type: ignore[arg-type]
         )
-        return Transition(new, tuple(events))
+        return Transition(new, tuple(attrs.evolve(e, clauses=self.cite(e.clauses)) for e in events))
 
     # ---- reading actions -----------------------------------------------------------------
     def parse_action(self, state: State, text: str) -> Action:

@@ -47,7 +47,7 @@ def diagnose_classic(variant: ClassicVariant, state: State, action: Action) -> V
     try:
         _check(variant, state, action)
     except _Refusal as refusal:
-        return refusal.clauses, (refusal.reason,)
+        return variant.cite(refusal.clauses), (refusal.reason,)
     return ("R-C12",), (
         "no legal action matches this one as a whole (every choice of an action is judged "
         "together)",
@@ -183,6 +183,13 @@ def _refuse_mover(turn: Turn, origin: int) -> None:
     owner = turn.table.occupant.get(origin)
     if owner is None:
         raise _refuse(f"there is no piece on {board.label(origin, turn.seat)}", "BD-MOVE")
+    if origin in board.holes:
+        raise _refuse(
+            f"seat {turn.seat} has a piece on its own start field, so its number moves may not "
+            "move face-down pieces",
+            "AD-START-NO-FLIPPED",
+            "R-A1",
+        )
     if turn.controlled != turn.seat:
         raise _refuse(
             f"seat {turn.seat} has all its pieces home in its finish and now moves only seat "
@@ -279,11 +286,7 @@ def _check_swap(variant: ClassicVariant, turn: Turn, action: Action) -> None:
             )
         if field not in table.occupant:
             raise _refuse(f"there is no piece on {board.label(field)}", "BD-SWAP")
-    raise _refuse(
-        "Swap exchanges one piece the seat moves (named first) with another seat's piece",
-        "BD-SWAP",
-        "R-B6",
-    )
+    raise _refuse(variant.swap_rule, "BD-SWAP", "R-B6")
 
 
 def _check_magnet(turn: Turn, action: Action) -> None:
@@ -313,7 +316,7 @@ def _check_magnet(turn: Turn, action: Action) -> None:
 def _check_partner(variant: ClassicVariant, turn: Turn, action: Action) -> None:
     board = turn.board
     table = turn.table.clone()
-    seats = variant.partner_movers(turn)
+    movable = variant.partner_pieces(turn)
     total = 0
     last: int | None = None
     for origin, target in action.moves:
@@ -322,10 +325,11 @@ def _check_partner(variant: ClassicVariant, turn: Turn, action: Action) -> None:
             raise _refuse("Partner points cannot bring a piece out of its home", "R-C10")
         if owner is None:
             raise _refuse(f"there is no piece on {board.label(origin, turn.seat)}", "BD-PARTNER")
-        if seats is not None and owner not in seats:
+        if origin not in movable(table):
             raise _refuse(
-                f"Partner points go to own and partner pieces only (not seat {owner}'s) "
-                "until a seat of the team has all its pieces in its finish",
+                f"Partner points may not move the piece on {board.label(origin)} (seat {owner}'s): "
+                "only own and partner pieces until a seat of the team has all its pieces in "
+                "its finish",
                 "BD-PARTNER",
                 "BD-PARTNER-ANY",
                 "R-B8",
