@@ -6,7 +6,6 @@ from collections.abc import Callable, Iterator
 
 from dogrules.board import HOME
 from dogrules.clauses import implements
-from dogrules.rules.disc import disc_turn_due
 from dogrules.rules.movement import number_targets, protected_fields, walk
 from dogrules.rules.table import Table
 from dogrules.rules.turn import Candidates, Turn
@@ -35,18 +34,27 @@ def _split(
 ) -> Iterator[tuple[tuple[tuple[int, int], ...], bool]]:
     board = turn.board
     blocked_now = protected_fields(board, table)
+    paws = board.paws
+    dog = table.dog
+    # Landings on paws made by earlier sub-moves (a last sub-move may keep or undo them).
+    paw_landings = [loc for loc in table.landed if loc in paws]
     for origin in movers(table):
         if origin == last:
             continue
         owner = table.occupant[origin]
         for count in range(points, 0, -1):
             for target in number_targets(board, table, owner, origin, count, blocked_now):
-                after = table.clone()
-                walk(after, owner, origin, target, PARTNER_CLAUSES)
                 moves = (*done, (origin, target))
                 if count == points:
-                    yield moves, disc_turn_due(after)
-                elif target in after.occupant and after.occupant[target] == owner:
+                    # The last sub-move: whether the disc turns follows without playing it out.
+                    due = (target in paws and target != dog) or any(
+                        loc != origin and loc != target for loc in paw_landings
+                    )
+                    yield moves, due
+                    continue
+                after = table.clone()
+                walk(after, owner, origin, target, PARTNER_CLAUSES)
+                if after.occupant.get(target) == owner and target in after.landed:
                     yield from _split(turn, after, movers, points - count, target, moves)
                 else:
                     # The piece fell to the Black Dog: it is home and cannot be moved again.

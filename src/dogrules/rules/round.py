@@ -95,13 +95,18 @@ class CardTable:
 
     @implements("BD-FOLD", "R-C7", "R-B11")
     def fold(self, seat: int) -> None:
-        """A seat that can play no card shows its hand and discards it; it is out until the
-        next deal."""
-        hand = self.hand(seat)
-        self.discard.extend(hand)
-        self.hands[seat] = []
+        """A seat that can play no card shows its hand and puts it under the discard pile; it is
+        out until the next deal."""
+        hand = self.bury_hand(seat)
         self.events.append(Event(FOLDED, ("BD-FOLD", "R-C7"), seat=seat, count=len(hand)))
         self.events.append(Event(OUT_OF_ROUND, ("BD-FOLD", "R-C7"), seat=seat))
+
+    def bury_hand(self, seat: int) -> tuple[str, ...]:
+        """The seat's whole hand goes under the discard pile (the top card stays on top)."""
+        hand = self.hand(seat)
+        self.discard[:0] = hand
+        self.hands[seat] = []
+        return hand
 
     @implements("BD-EXCHANGE", "BD-2P3P-EXCHANGE", "R-C3")
     def set_aside(self, seat: int, card: str) -> None:

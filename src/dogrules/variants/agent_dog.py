@@ -89,9 +89,7 @@ class AgentDog(ClassicVariant):
             events.append(event)
             events.extend(flip_events(turn.board, (event,)))
         if capture_penalty(table.captures, turn.seat, turn.partner):
-            hand = cards.hand(turn.seat)
-            cards.discard.extend(hand)
-            cards.hands[turn.seat] = []
+            hand = cards.bury_hand(turn.seat)
             clauses = ("AD-OWN-CAPTURE-PENALTY", "R-A3")
             events.append(Event(PENALISED, clauses, seat=turn.seat, count=len(hand)))
             events.append(Event(OUT_OF_ROUND, clauses, seat=turn.seat))

@@ -355,7 +355,10 @@ class ClassicVariant(Variant):
         if played is not None:
             won = winners(table, state.to_act, state.teams)
             if won:
-                cards.events.append(Event(WON, ("R-C11",), winners=won))
+                clauses = (
+                    ("BD-WIN", "BD-GOAL", "R-C11") if state.teams else ("BD-2P3P-WIN", "R-C11")
+                )
+                cards.events.append(Event(WON, clauses, winners=won))
                 return self._next(
                     state,
                     table,

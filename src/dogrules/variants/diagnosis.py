@@ -210,6 +210,13 @@ def _check_number(turn: Turn, origin: int, target: int, steps: tuple[int, ...], 
     owner = table.occupant[origin]
     label = board.label
     distance = number_distance(board, owner, origin, target)
+    if target >= board.track and origin == board.start[owner]:
+        raise _refuse(
+            "a piece cannot turn into its finish straight from its start field: it must pass "
+            "over the start field during the move",
+            "BD-FINISH-ENTRY",
+            "R-C6",
+        )
     if distance is None:
         if target >= board.track and board.lane_owner(target) != owner:
             raise _refuse(
@@ -323,6 +330,14 @@ def _check_partner(variant: ClassicVariant, turn: Turn, action: Action) -> None:
         owner = table.occupant.get(origin)
         if origin == HOME:
             raise _refuse("Partner points cannot bring a piece out of its home", "R-C10")
+        if origin == table.dog:
+            raise _refuse(
+                "Partner points never move the Black Dog",
+                "BD-PARTNER-ANY",
+                "BD-2P3P-PARTNER",
+                "BD-DOG-IMMUNE",
+                "R-B8",
+            )
         if owner is None:
             raise _refuse(f"there is no piece on {board.label(origin, turn.seat)}", "BD-PARTNER")
         if origin not in movable(table):

@@ -1,0 +1,555 @@
+"""Black DOG, clause by clause: the cards (blue, start cards, Swap, Magnet, Copy, Partner,
+black cards), the Black Dog and the rotating disc.
+
+Field numbering (layouts.md): 64 track fields T0..T63, seat q of 4 starts on T(16q); the disc
+holds T(16q+7..9), paws are T(16q+7) and T(16q+9); a clockwise quarter turn carries disc field
+T(16q+j) to T(16(q+1)+j).
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+
+from helpers import act, kinds, notations
+from test_clauses_black_dog import assert_illegal, at, at_home, cites, dog, events, origins, pos
+
+
+def spent(text: str) -> list[int]:
+    """The step count of every sub-move of a track-only play written ``text``."""
+    steps = []
+    for word in text.split()[1:]:
+        if "-" not in word:
+            continue
+        origin, target = word.split("-")
+        steps.append((int(target[1:]) - int(origin[1:])) % 64)
+    return steps
+
+
+# ---------------------------------------------------------------------------------------------
+# Blue cards and start cards
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.clause("BD-BLUE")
+@pytest.mark.parametrize("value", [2, 3, 4, 5, 6, 7, 8, 9, 10, 12])
+def test_BD_BLUE_a_blue_card_moves_a_piece_forward_by_its_number(value: int) -> None:
+    s = pos({0: ["T26"]}, {0: [str(value)], 1: ["2"]})
+    target = f"T{26 + value}"
+    assert notations(s) == {f"{value} T26-{target}"}
+    t = act(s, f"{value} T26-{target}")
+    assert at(t.state, 0) == [target]
+    (moved,) = events(t, "moved")
+    assert moved.count == value
+
+
+@pytest.mark.clause("BD-CARD-1-11")
+def test_BD_CARD_1_11_enter_or_move_1_or_move_11() -> None:
+    s = pos({0: ["T20"]}, {0: ["1/11"], 1: ["2"]})
+    assert notations(s) == {"1/11 H-T0", "1/11 T20-T21", "1/11 T20-T31"}
+    assert at(act(s, "1/11 H-T0").state, 0) == ["T0", "T20"]
+    assert at(act(s, "1/11 T20-T21").state, 0) == ["T21"]
+    assert at(act(s, "1/11 T20-T31").state, 0) == ["T31"]
+    assert_illegal(s, "1/11 T20-T30", "BD-CARD-1-11", "BD-MOVE", "BD-FULL-MOVE")
+
+
+@pytest.mark.clause("BD-CARD-13")
+def test_BD_CARD_13_enter_or_move_13() -> None:
+    s = pos({0: ["T20"]}, {0: ["13"], 1: ["2"]})
+    assert notations(s) == {"13 H-T0", "13 T20-T33"}
+    assert at(act(s, "13 H-T0").state, 0) == ["T0", "T20"]
+    assert at(act(s, "13 T20-T33").state, 0) == ["T33"]
+    assert_illegal(s, "13 T20-T21", "BD-CARD-13", "BD-MOVE", "BD-FULL-MOVE")
+
+
+# ---------------------------------------------------------------------------------------------
+# Swap
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.clause("BD-SWAP", "R-B6")
+def test_BD_SWAP_own_piece_with_any_other_unprotected_track_piece() -> None:
+    # own T0 and seat 1's T16 are protected, seat 2's F1 is in its goal, the dog is excluded
+    s = pos({0: ["T0", "T5"], 1: ["T16", "T20"], 2: ["T35", "F1"], 3: ["T50"]},
+            {0: ["swap"], 1: ["2"]}, black_dog="T44")
+    assert notations(s) == {"swap T5<>T20", "swap T5<>T35", "swap T5<>T50"}
+    t = act(s, "swap T5<>T20")
+    assert at(t.state, 0) == ["T0", "T20"]
+    assert at(t.state, 1) == ["T5", "T16"]
+    (swapped,) = events(t, "swapped")
+    assert cites(swapped, "BD-SWAP")
+    assert "captured" not in kinds(t)
+    assert_illegal(s, "swap T5<>T16", "BD-SWAP", "BD-START-PROTECTED", "R-B6")
+    assert_illegal(s, "swap T0<>T20", "BD-SWAP", "BD-START-PROTECTED", "R-B6")
+    assert_illegal(s, "swap T5<>T44", "BD-SWAP", "BD-DOG-IMMUNE", "R-B6")
+
+
+@pytest.mark.clause("BD-SWAP", "R-B6", "R-C7")
+def test_BD_SWAP_is_obligatory_even_when_it_hurts() -> None:
+    # seat 0 on T60, just before its goal; the only other piece is seat 1's on T20
+    s = pos({0: ["T60"], 1: ["T20"]}, {0: ["swap"], 1: ["2"]})
+    assert notations(s) == {"swap T60<>T20"}
+    t = act(s, "swap T60<>T20")
+    assert at(t.state, 0) == ["T20"] and at(t.state, 1) == ["T60"]
+
+
+@pytest.mark.clause("BD-SWAP", "R-B6")
+def test_BD_SWAP_unplayable_with_only_own_and_protected_pieces_on_the_track() -> None:
+    s = pos({0: ["T5", "T6"], 1: ["T16"], 2: ["F1"]}, {0: ["swap"], 1: ["2"]})
+    assert notations(s) == {"fold"}
+    # no own swappable piece: seat 0's only piece stands protected on T0
+    s = pos({0: ["T0"], 1: ["T20"]}, {0: ["swap"], 1: ["2"]})
+    assert notations(s) == {"fold"}
+    assert_illegal(s, "swap T0<>T20", "BD-SWAP", "BD-START-PROTECTED", "R-B6")
+
+
+@pytest.mark.clause("BD-DISC-NOT-BY-SWAP", "R-B5")
+def test_BD_DISC_NOT_BY_SWAP_a_swap_onto_a_paw_turns_nothing() -> None:
+    s = pos({0: ["T5"], 1: ["T23"]}, {0: ["swap"], 1: ["2"]}, black_dog="T24")
+    assert notations(s) == {"swap T5<>T23"}
+    assert_illegal(s, "swap T5<>T23 turn cw", "BD-DISC-NOT-BY-SWAP", "R-B5", "BD-DISC-TURN")
+    t = act(s, "swap T5<>T23")
+    assert "disc_turned" not in kinds(t)
+    assert at(t.state, 0) == ["T23"] and at(t.state, 1) == ["T5"]
+    assert dog(t.state) == "T24"
+
+
+# ---------------------------------------------------------------------------------------------
+# Magnet
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.clause("BD-MAGNET", "R-B7")
+def test_BD_MAGNET_jumps_right_behind_the_nearest_piece_ahead() -> None:
+    s = pos({0: ["T2"], 1: ["T12"]}, {0: ["magnet"], 1: ["2"]}, black_dog="T44")
+    assert notations(s) == {"magnet T2-T11"}
+    t = act(s, "magnet T2-T11")
+    assert at(t.state, 0) == ["T11"]
+    assert "jumped" in kinds(t)
+    assert all(cites(e, "BD-MAGNET") for e in events(t, "jumped"))
+    # the whole gap is closed: stopping short is illegal
+    assert_illegal(s, "magnet T2-T10", "BD-MAGNET", "R-B7")
+
+
+@pytest.mark.clause("BD-MAGNET", "R-B7")
+def test_BD_MAGNET_the_black_dog_and_own_pieces_count_as_pieces_ahead() -> None:
+    s = pos({0: ["T2"], 1: ["T12"]}, {0: ["magnet"], 1: ["2"]}, black_dog="T6")
+    assert notations(s) == {"magnet T2-T5"}
+    s = pos({0: ["T2", "T12"]}, {0: ["magnet"], 1: ["2"]}, black_dog="T30")
+    assert notations(s) == {"magnet T2-T11", "magnet T12-T29"}
+
+
+@pytest.mark.clause("BD-MAGNET-LIMITS", "R-B7")
+def test_BD_MAGNET_LIMITS_no_goal_no_piece_in_a_goal_no_piece_already_behind() -> None:
+    # T2 already stands right behind seat 1's T3; F1 is in the goal: Magnet is unplayable
+    s = pos({0: ["T2", "F1"], 1: ["T3"]}, {0: ["magnet"], 1: ["2"]})
+    assert notations(s) == {"fold"}
+    assert_illegal(s, "magnet F1-F2", "BD-MAGNET-LIMITS", "R-B7")
+    # T60 is drawn past its own start field to T4, never into its goal
+    s = pos({0: ["T60"], 1: ["T5"]}, {0: ["magnet"], 1: ["2"]})
+    assert notations(s) == {"magnet T60-T4"}
+    assert_illegal(s, "magnet T60-F1", "BD-MAGNET-LIMITS", "R-B7")
+
+
+@pytest.mark.clause("BD-DISC-BY-MAGNET", "R-B5")
+def test_BD_DISC_BY_MAGNET_a_magnet_onto_a_paw_turns_the_disc() -> None:
+    s = pos({0: ["T2"], 1: ["T8"]}, {0: ["magnet"], 1: ["2"]})
+    assert notations(s) == {"magnet T2-T7 turn cw", "magnet T2-T7 turn ccw"}
+    t = act(s, "magnet T2-T7 turn cw")
+    assert at(t.state, 0) == ["T23"] and at(t.state, 1) == ["T24"]
+    (turned,) = events(t, "disc_turned")
+    assert turned.direction == "cw"
+
+
+# ---------------------------------------------------------------------------------------------
+# Copy
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.clause("BD-COPY", "R-C9")
+def test_BD_COPY_plays_as_the_last_card_with_all_its_options() -> None:
+    # seat 1 plays its 1/11 as 11; seat 2's Copy may still use it to enter
+    s = pos({1: ["T20"], 2: ["T38"]}, {1: ["1/11"], 2: ["copy"], 3: ["2"]}, to_act=1,
+            black_dog="T60")
+    s = act(s, "1/11 T20-T31").state
+    assert s.to_act == 2
+    assert notations(s) == {"copy=1/11 H-T32", "copy=1/11 T38-T39 turn cw",
+                            "copy=1/11 T38-T39 turn ccw", "copy=1/11 T38-T49"}
+    t = act(s, "copy=1/11 H-T32")
+    assert at(t.state, 2) == ["T32", "T38"]
+    assert t.state.last_played == "1/11"
+
+
+@pytest.mark.clause("BD-COPY", "R-C9")
+def test_BD_COPY_a_folded_hand_is_not_a_played_card() -> None:
+    # seat 1 plays a 5, seat 2 folds its 7 and 8, seat 3's Copy plays as the 5
+    s = pos({1: ["T18"], 3: ["T49"]}, {1: ["5"], 2: ["7", "8"], 3: ["copy"]}, to_act=1)
+    s = act(s, "5 T18-T23 turn cw").state
+    s = act(s, "fold").state
+    assert s.to_act == 3
+    assert notations(s) == {"copy=5 T49-T54"}
+
+
+@pytest.mark.clause("BD-COPY-ROUND", "R-C9")
+def test_BD_COPY_ROUND_copy_cannot_be_the_first_card_of_a_round() -> None:
+    s = pos({0: ["T3"]}, {0: ["copy"], 1: ["2"]}, last_played=None)
+    assert notations(s) == {"fold"}
+    assert_illegal(s, "copy=5 T3-T8", "BD-COPY-ROUND", "R-C9", "BD-COPY")
+    # a fold before it plays no card: Copy is still the first card of the round
+    s = pos({0: ["T3"]}, {3: ["7"], 0: ["copy", "3"], 1: ["2"]}, to_act=3, last_played=None)
+    s = act(s, "fold").state
+    assert s.to_act == 0
+    assert notations(s) == {"3 T3-T6"}
+
+
+@pytest.mark.clause("BD-COPY-ROUND", "R-C9")
+def test_BD_COPY_ROUND_a_new_deal_forgets_the_last_round() -> None:
+    s = pos({0: ["T2"], 1: ["T18"], 2: ["T34"], 3: ["T50"]},
+            {0: ["2"], 1: ["2"], 2: ["2"], 3: ["2"]}, to_act=1)
+    for text in ("2 T18-T20", "2 T34-T36", "2 T50-T52", "2 T2-T4"):
+        s = act(s, text).state
+    assert s.round == 2
+    assert s.last_played is None
+
+
+@pytest.mark.clause("BD-COPY-CHAIN", "R-C9")
+def test_BD_COPY_CHAIN_a_copy_of_a_copy_plays_the_original_card() -> None:
+    s = pos({0: ["T3"], 1: ["T19"]}, {0: ["copy"], 1: ["copy"]}, last_played="5")
+    assert notations(s) == {"copy=5 T3-T8"}
+    s = act(s, "copy=5 T3-T8").state
+    assert s.last_played == "5"
+    assert s.to_act == 1
+    assert notations(s) == {"copy=5 T19-T24"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Partner
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.clause("BD-PARTNER", "R-C10")
+def test_BD_PARTNER_four_points_over_own_and_partner_pieces_in_ordered_sub_moves() -> None:
+    s = pos({0: ["T2", "T10"], 1: ["T20"], 2: ["T40"]}, {0: ["partner"], 1: ["2"]},
+            black_dog="T60")
+    legal = notations(s)
+    for text in legal:
+        steps = spent(text)
+        assert sum(steps) == 4 and all(k >= 1 for k in steps), text
+        moves = [word.split("-") for word in text.split()[1:] if "-" in word]
+        for (_, before), (after, _) in pairwise(moves):
+            assert before != after, f"{text}: the same piece twice in a row"
+    assert origins(s) == {"T2", "T10", "T40"}
+    assert {"partner T2-T4 T10-T12", "partner T40-T44", "partner T2-T3 T40-T43",
+            "partner T2-T3 T10-T11 T3-T4 T11-T12"} <= legal
+    assert_illegal(s, "partner T2-T3 T3-T6", "BD-PARTNER", "R-C10")
+    assert_illegal(s, "partner T2-T5", "BD-PARTNER", "R-C10", "BD-FULL-MOVE")
+    assert_illegal(s, "partner T2-T4 T10-T13", "BD-PARTNER", "R-C10", "BD-FULL-MOVE")
+    assert_illegal(s, "partner T20-T24", "BD-PARTNER", "R-B8", "BD-OWN-PIECES")
+    t = act(s, "partner T2-T3 T40-T43")
+    assert at(t.state, 0) == ["T3", "T10"] and at(t.state, 2) == ["T43"]
+
+
+@pytest.mark.clause("BD-PARTNER", "R-C10")
+def test_BD_PARTNER_all_on_the_partner_when_own_pieces_cannot_use_them() -> None:
+    s = pos({2: ["T40"]}, {0: ["partner"], 1: ["2"]}, black_dog="T60")
+    assert notations(s) == {"partner T40-T44"}
+    assert at(act(s, "partner T40-T44").state, 2) == ["T44"]
+
+
+@pytest.mark.clause("R-C10", "BD-ENTER")
+def test_R_C10_sub_moves_are_full_moves_that_capture_and_finish_but_never_enter() -> None:
+    s = pos({0: ["T2", "T62"], 1: ["T5"]}, {0: ["partner"], 1: ["2"]})
+    assert "partner T62-F2" in notations(s)
+    t = act(s, "partner T2-T5 T62-T63")
+    assert at(t.state, 1) == [] and at(t.state, 0) == ["T5", "T63"]
+    assert [e.seat for e in events(t, "captured")] == [1]
+    assert "H" not in origins(s)
+    assert_illegal(s, "partner H-T0 T2-T5", "R-C10", "BD-PARTNER", "BD-ENTER")
+
+
+@pytest.mark.clause("BD-PARTNER-ANY", "R-B8")
+def test_BD_PARTNER_ANY_a_finished_team_may_give_points_to_anyone_but_the_dog() -> None:
+    # seat 0 has all its pieces home; its partner seat 2 may now move opponents' pieces too
+    s = pos({0: ["F1", "F2", "F3", "F4"], 1: ["T20"], 2: ["T40"], 3: ["T50"]},
+            {2: ["partner"], 1: ["2"]}, to_act=2, black_dog="T26")
+    assert origins(s) == {"T20", "T40", "T50"}
+    assert "partner T20-T24" in notations(s)  # all four to an opponent
+    t = act(s, "partner T20-T24")
+    assert at(t.state, 1) == ["T24"]
+    # before anyone of the team is finished, opponents are out of reach
+    before = pos({0: ["F1", "F2", "F3"], 1: ["T20"], 2: ["T40"], 3: ["T50"]},
+                 {2: ["partner"], 1: ["2"]}, to_act=2, black_dog="T26")
+    assert "T40" in origins(before)
+    assert {"T20", "T50"}.isdisjoint(origins(before))
+    # never the Black Dog (on T26)
+    assert_illegal(s, "partner T26-T30", "BD-PARTNER-ANY", "R-B8", "BD-DOG-IMMUNE")
+
+
+@pytest.mark.clause("BD-2P3P-PARTNER", "R-B8")
+@pytest.mark.parametrize("players", [2, 3])
+def test_BD_2P3P_PARTNER_any_players_pieces_but_never_the_dog(players: int) -> None:
+    s = pos({0: ["T2"], 1: ["T40"]}, {0: ["partner"], 1: ["2"]}, players=players,
+            black_dog="T26")
+    assert origins(s) == {"T2", "T40"}
+    assert "partner T40-T44" in notations(s)
+    assert_illegal(s, "partner T26-T30", "BD-2P3P-PARTNER", "R-B8", "BD-DOG-IMMUNE")
+
+
+@pytest.mark.clause("BD-PARTNER-DISC-ONCE", "R-B5")
+def test_BD_PARTNER_DISC_ONCE_two_pieces_on_paws_turn_the_disc_once() -> None:
+    s = pos({0: ["T5", "T21"]}, {0: ["partner"], 1: ["2"]})
+    assert {"partner T5-T7 T21-T23 turn cw", "partner T5-T7 T21-T23 turn ccw"} <= notations(s)
+    t = act(s, "partner T5-T7 T21-T23 turn cw")
+    assert len(events(t, "disc_turned")) == 1
+    assert at(t.state, 0) == ["T23", "T39"]  # one quarter turn: T7 -> T23, T23 -> T39
+
+
+# ---------------------------------------------------------------------------------------------
+# The disc
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.clause("BD-DISC-TURN", "R-B5")
+def test_BD_DISC_TURN_coming_to_rest_on_a_paw_turns_the_disc() -> None:
+    s = pos({0: ["T2"]}, {0: ["5"], 1: ["2"]})
+    assert notations(s) == {"5 T2-T7 turn cw", "5 T2-T7 turn ccw"}
+    assert_illegal(s, "5 T2-T7", "BD-DISC-TURN", "R-B5", "R-C12")
+    t = act(s, "5 T2-T7 turn cw")
+    (turned,) = events(t, "disc_turned")
+    assert turned.seat == 0 and turned.direction == "cw" and cites(turned, "BD-DISC-TURN")
+    assert at(t.state, 0) == ["T23"]
+
+
+@pytest.mark.clause("BD-DISC-TURN", "R-B5")
+def test_BD_DISC_TURN_going_past_a_paw_does_not_count() -> None:
+    s = pos({0: ["T5"]}, {0: ["5"], 1: ["2"]})
+    assert notations(s) == {"5 T5-T10"}
+    assert_illegal(s, "5 T5-T10 turn cw", "BD-DISC-TURN", "R-B5", "R-C12")
+    assert "disc_turned" not in kinds(act(s, "5 T5-T10"))
+
+
+@pytest.mark.clause("BD-DISC-DIRECTION", "R-C12")
+def test_BD_DISC_DIRECTION_the_chosen_direction_is_part_of_the_play_and_final() -> None:
+    s = pos({0: ["T2"], 1: ["T24"]}, {0: ["5"], 1: ["2"]})
+    cw = act(s, "5 T2-T7 turn cw")
+    ccw = act(s, "5 T2-T7 turn ccw")
+    assert at(cw.state, 0) == ["T23"] and at(cw.state, 1) == ["T40"]
+    assert at(ccw.state, 0) == ["T55"] and at(ccw.state, 1) == ["T8"]
+    assert [e.direction for e in events(ccw, "disc_turned")] == ["ccw"]
+    # the turn is done: the next seat is to act and no further turn is on offer
+    assert cw.state.to_act == 1
+    assert not any("turn" in n for n in notations(cw.state))
+
+
+@pytest.mark.clause("BD-DISC-CARRIES", "BD-L-DISC")
+def test_BD_DISC_CARRIES_pieces_and_the_black_dog_ride_the_disc() -> None:
+    # the layouts.md example: pieces on T8 and T41, the Black Dog on T24
+    s = pos({0: ["T36"], 1: ["T8", "T10"]}, {0: ["5"], 1: ["2"]}, black_dog="T24")
+    cw = act(s, "5 T36-T41 turn cw").state
+    assert at(cw, 0) == ["T57"] and at(cw, 1) == ["T10", "T24"] and dog(cw) == "T40"
+    ccw = act(s, "5 T36-T41 turn ccw").state
+    assert at(ccw, 0) == ["T25"] and at(ccw, 1) == ["T10", "T56"] and dog(ccw) == "T8"
+
+
+@pytest.mark.clause("BD-DISC-TURN-LAST", "R-B5")
+def test_BD_DISC_TURN_LAST_the_disc_turns_after_every_movement_of_the_card() -> None:
+    # Partner: T5 -> T7 (paw), then T6 -> T8; the turn comes after both and carries both
+    s = pos({0: ["T5", "T6"]}, {0: ["partner"], 1: ["2"]})
+    t = act(s, "partner T5-T7 T6-T8 turn cw")
+    assert at(t.state, 0) == ["T23", "T24"]
+    assert kinds(t)[-1] == "disc_turned"
+    assert kinds(t).count("moved") == 2
+
+
+@pytest.mark.clause("R-B5")
+def test_R_B5_a_piece_that_moves_on_from_its_paw_in_the_same_card_turns_nothing() -> None:
+    s = pos({0: ["T5", "T10"]}, {0: ["partner"], 1: ["2"]})
+    assert "partner T5-T7 T10-T11 T7-T8" in notations(s)
+    assert "partner T5-T7 T10-T11 T7-T8 turn cw" not in notations(s)
+    t = act(s, "partner T5-T7 T10-T11 T7-T8")
+    assert "disc_turned" not in kinds(t)
+    assert at(t.state, 0) == ["T8", "T11"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Black cards
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.clause("BD-BLACK-CHOSEN", "R-B4")
+def test_BD_BLACK_CHOSEN_value_1_to_7_moves_a_piece_then_the_dog() -> None:
+    s = pos({0: ["T10"]}, {0: ["black:1-7"], 1: ["2"]}, black_dog="T26")
+    assert notations(s) == {f"black:1-7 T10-T{10 + v}" for v in range(1, 8)}
+    t = act(s, "black:1-7 T10-T14")
+    assert at(t.state, 0) == ["T14"]
+    assert dog(t.state) == "T30"
+    (played,) = events(t, "played")
+    assert cites(played, "BD-BLACK-CHOSEN")
+    (ran,) = events(t, "dog_moved")
+    assert ran.count == 4 and ran.src == "T26" and ran.dst == "T30"
+    assert kinds(t).index("moved") < kinds(t).index("dog_moved")
+    assert_illegal(s, "black:1-7 T10-T18", "BD-BLACK-CHOSEN", "BD-MOVE", "R-B4")
+
+
+@pytest.mark.clause("BD-BLACK-CHOSEN", "BD-BLACK-PRINTED", "R-B4")
+@pytest.mark.parametrize("card", ["black:1-7", "black:3", "black:5"])
+def test_BD_BLACK_unplayable_when_no_own_piece_can_move(card: str) -> None:
+    s = pos({1: ["T20"]}, {0: [card], 1: ["2"]}, black_dog="T26")
+    assert notations(s) == {"fold"}
+
+
+@pytest.mark.clause("BD-BLACK-PRINTED", "R-B4")
+@pytest.mark.parametrize(("card", "value"), [("black:3", 3), ("black:5", 5)])
+def test_BD_BLACK_PRINTED_moves_a_piece_then_the_dog_by_the_printed_value(
+    card: str, value: int
+) -> None:
+    s = pos({0: ["T10"]}, {0: [card], 1: ["2"]}, black_dog="T26")
+    assert notations(s) == {f"{card} T10-T{10 + value}"}
+    t = act(s, f"{card} T10-T{10 + value}")
+    assert at(t.state, 0) == [f"T{10 + value}"]
+    assert dog(t.state) == f"T{26 + value}"
+    assert kinds(t) == ["played", "moved", "dog_moved"]
+
+
+@pytest.mark.clause("R-B4", "BD-TEAM-PLAY")
+def test_R_B4_a_finished_seat_uses_a_black_card_on_its_partners_piece() -> None:
+    s = pos({0: ["F1", "F2", "F3", "F4"], 2: ["T34"]}, {0: ["black:3"], 1: ["2"]},
+            black_dog="T26")
+    assert notations(s) == {"black:3 T34-T37"}
+    t = act(s, "black:3 T34-T37")
+    assert at(t.state, 2) == ["T37"] and dog(t.state) == "T29"
+
+
+# ---------------------------------------------------------------------------------------------
+# The Black Dog
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.clause("BD-DOG-CAPTURES", "R-B2")
+def test_BD_DOG_CAPTURES_every_piece_it_passes_or_lands_on() -> None:
+    # the dog runs T26 -> T27..T31 and takes seat 1's T28, seat 0's own T29 and seat 3's T31
+    s = pos({0: ["T10", "T29"], 1: ["T28"], 3: ["T31"], 2: ["T33"]},
+            {0: ["black:5"], 1: ["2"]}, black_dog="T26")
+    t = act(s, "black:5 T10-T15")
+    assert dog(t.state) == "T31"
+    assert sorted(e.seat for e in events(t, "captured") if e.seat is not None) == [0, 1, 3]
+    assert all(cites(e, "BD-DOG-CAPTURES") for e in events(t, "captured"))
+    assert at(t.state, 0) == ["T15"] and at(t.state, 1) == [] and at(t.state, 3) == []
+    assert at(t.state, 2) == ["T33"]  # beyond the dog's run
+
+
+@pytest.mark.clause("BD-DOG-START-FIELDS", "R-B2")
+def test_BD_DOG_START_FIELDS_the_dog_skips_start_fields_without_counting_them() -> None:
+    # dog T14 + 3: T15, (T16 skipped), T17, T18; seat 1 on its start is untouched,
+    # seat 2's piece on T18 is taken
+    s = pos({0: ["T2"], 1: ["T16"], 2: ["T18"]}, {0: ["black:3"], 1: ["2"]}, black_dog="T14")
+    t = act(s, "black:3 T2-T5")
+    assert dog(t.state) == "T18"
+    (ran,) = events(t, "dog_moved")
+    assert ran.path == ("T15", "T17", "T18")
+    assert at(t.state, 1) == ["T16"]
+    assert at(t.state, 2) == []
+
+
+@pytest.mark.clause("BD-DOG-START-FIELDS", "R-B2", "R-C4")
+def test_BD_DOG_START_FIELDS_another_colour_on_a_start_field_is_safe_from_the_dog() -> None:
+    # seat 3's piece on T32 is an ordinary piece for other pieces, but the dog ignores it
+    s = pos({0: ["T2"], 3: ["T32"]}, {0: ["black:3"], 1: ["2"]}, black_dog="T30")
+    t = act(s, "black:3 T2-T5")
+    assert dog(t.state) == "T34"
+    assert at(t.state, 3) == ["T32"]
+    assert "captured" not in kinds(t)
+
+
+@pytest.mark.clause("R-B10", "BD-DOG-START-FIELDS")
+def test_R_B10_unused_start_fields_still_do_not_exist_for_the_dog() -> None:
+    # two players: T16 is nobody's start, and a piece standing there is not protected ...
+    s = pos({0: ["T12"], 1: ["T16"]}, {0: ["4"], 1: ["2"]}, players=2)
+    t = act(s, "4 T12-T16")
+    assert at(t.state, 1) == []
+    # ... yet the dog skips T16 and leaves the piece on it alone
+    s = pos({0: ["T2"], 1: ["T16"]}, {0: ["black:3"], 1: ["2"]}, players=2, black_dog="T14")
+    t = act(s, "black:3 T2-T5")
+    assert dog(t.state) == "T18"
+    assert at(t.state, 1) == ["T16"]
+    # three players: T48 is nobody's start and the dog still skips it (T47, T49, T50)
+    s = pos({0: ["T2"]}, {0: ["black:3"], 1: ["2"]}, players=3, black_dog="T46")
+    (ran,) = events(act(s, "black:3 T2-T5"), "dog_moved")
+    assert ran.path == ("T47", "T49", "T50")
+
+
+@pytest.mark.clause("BD-CLOCKWISE-DOG", "R-B2")
+def test_BD_CLOCKWISE_DOG_the_dog_runs_clockwise_round_the_track_never_into_a_goal() -> None:
+    s = pos({0: ["T10"]}, {0: ["black:5"], 1: ["2"]}, black_dog="T62")
+    t = act(s, "black:5 T10-T15")
+    # T63, (T0 skipped), T1, T2, T3, T4
+    assert dog(t.state) == "T4"
+    (ran,) = events(t, "dog_moved")
+    assert ran.path == ("T63", "T1", "T2", "T3", "T4")
+    s = pos({0: ["T10"]}, {0: ["black:3"], 1: ["2"]}, black_dog="T26")
+    assert dog(act(s, "black:3 T10-T13").state) == "T29"
+
+
+@pytest.mark.clause("BD-DOG-LANDING", "R-B3")
+def test_BD_DOG_LANDING_a_move_ending_on_the_dog_captures_the_mover() -> None:
+    s = pos({0: ["T10"]}, {0: ["2", "4"], 1: ["2"]}, black_dog="T12")
+    assert {"2 T10-T12", "4 T10-T14"} <= notations(s)  # landing is a free choice
+    t = act(s, "2 T10-T12")
+    assert at(t.state, 0) == [] and at_home(t.state, 0) == 4
+    (captured,) = events(t, "captured")
+    assert captured.seat == 0 and cites(captured, "BD-DOG-LANDING")
+    assert dog(t.state) == "T12"
+    # passing over the dog is an ordinary move
+    assert at(act(s, "4 T10-T14").state, 0) == ["T14"]
+    # a Partner sub-move ending on the dog is lost the same way
+    s = pos({0: ["T2", "T20"]}, {0: ["partner"], 1: ["2"]}, black_dog="T6")
+    t = act(s, "partner T2-T6")
+    assert at(t.state, 0) == ["T20"] and dog(t.state) == "T6"
+    # with a black card the piece is lost first, then the dog runs on
+    s = pos({0: ["T2"]}, {0: ["black:3"], 1: ["2"]}, black_dog="T5")
+    t = act(s, "black:3 T2-T5")
+    assert at(t.state, 0) == [] and dog(t.state) == "T8"
+    assert kinds(t) == ["played", "moved", "captured", "dog_moved"]
+
+
+@pytest.mark.clause("BD-DOG-IMMUNE", "R-B3", "R-B6")
+def test_BD_DOG_IMMUNE_the_dog_is_never_captured_nor_swapped() -> None:
+    s = pos({0: ["T5"]}, {0: ["swap"], 1: ["2"]}, black_dog="T12")
+    assert notations(s) == {"fold"}
+    assert_illegal(s, "swap T5<>T12", "BD-DOG-IMMUNE", "BD-SWAP", "R-B6")
+    s = pos({0: ["T5"]}, {0: ["7"], 1: ["2"]}, black_dog="T12")
+    t = act(s, "7 T5-T12")
+    assert dog(t.state) == "T12"
+    assert t.state.black_dog is not None
+
+
+@pytest.mark.clause("BD-DOG-NO-DISC-TURN", "R-B5")
+def test_BD_DOG_NO_DISC_TURN_the_dog_ending_on_a_paw_turns_nothing() -> None:
+    s = pos({0: ["T10"]}, {0: ["black:3"], 1: ["2"]}, black_dog="T20")
+    assert notations(s) == {"black:3 T10-T13"}
+    t = act(s, "black:3 T10-T13")
+    assert dog(t.state) == "T23"
+    assert "disc_turned" not in kinds(t)
+
+
+@pytest.mark.clause("BD-DISC-CAPTURED-NO-TURN", "R-B5")
+def test_BD_DISC_CAPTURED_NO_TURN_a_piece_the_dog_takes_off_its_paw_turns_nothing() -> None:
+    # T4 -> T7 (paw, over the dog on T5); the dog then runs T6, T7, T8 and takes it
+    s = pos({0: ["T4"]}, {0: ["black:3"], 1: ["2"]}, black_dog="T5")
+    assert notations(s) == {"black:3 T4-T7"}
+    t = act(s, "black:3 T4-T7")
+    assert at(t.state, 0) == []
+    assert dog(t.state) == "T8"
+    assert "disc_turned" not in kinds(t)
+    assert [e.seat for e in events(t, "captured")] == [0]
+
+
+@pytest.mark.clause("BD-SEQUENCE", "R-B5")
+def test_BD_SEQUENCE_piece_then_dog_then_disc() -> None:
+    # black:5: the piece T2 -> T7 (paw), the dog T20 -> T25, then the turn carries both
+    s = pos({0: ["T2"]}, {0: ["black:5"], 1: ["2"]}, black_dog="T20")
+    t = act(s, "black:5 T2-T7 turn cw")
+    assert kinds(t) == ["played", "moved", "dog_moved", "disc_turned"]
+    assert at(t.state, 0) == ["T23"]
+    assert dog(t.state) == "T41"  # the dog reached T25 before the disc turned
