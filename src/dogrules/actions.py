@@ -14,7 +14,8 @@ GIVE = "give"
 DISCARD = "discard"
 FOLD = "fold"
 PLAY = "play"
-KINDS = (PLACE, GIVE, DISCARD, FOLD, PLAY)
+REDRAW = "redraw"
+KINDS = (PLACE, GIVE, DISCARD, FOLD, PLAY, REDRAW)
 
 
 @attrs.frozen(cache_hash=True)
@@ -25,7 +26,8 @@ class Action:
     unless kind is play); ``copied`` the card a Copy plays as. ``moves`` are the movements
     the player chooses, in order, as (from, to) locations: ``from`` is HOME (-1) when a piece
     enters; for Swap the pair names the two fields exchanged. ``field`` is where the Black Dog
-    is placed; ``chosen`` the card given or discarded; ``turn`` the disc direction ("cw",
+    is placed; ``chosen`` the card given or discarded, or the colour chosen from a two-colour
+    card (DOG Kids); ``turn`` the disc direction ("cw",
     "ccw") when the action turns the disc. ``board`` and ``seat`` are the context ``str()``
     writes the notation in; they take part in no comparison, so an action parsed from text
     equals the listed one.

@@ -53,7 +53,7 @@ def _int_list(values: Mapping[str, object], key: str, where: str) -> tuple[int, 
     return tuple(value)
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class Board:
     """The fields of one variant for one player count, with per-seat tables."""
 
@@ -73,6 +73,10 @@ class Board:
     rotate_ccw: Mapping[int, int]
     holes: frozenset[int] = frozenset()
     meetings: frozenset[int] = frozenset()
+    field_colours: tuple[frozenset[str], ...] = ()
+    house_colours: tuple[tuple[str, ...], ...] = ()
+    bones: frozenset[int] = frozenset()
+    card_colours: tuple[str, ...] = ()
 
     @property
     def quadrant_size(self) -> int:
@@ -141,6 +145,14 @@ class Board:
             return self.lane(owner, k)
         return HOME
 
+    def colours_at(self, location: int) -> frozenset[str]:
+        """The colours of a field (DOG Kids): a start field has two, a house field one."""
+        if location < self.track:
+            return self.field_colours[location]
+        return frozenset(
+            {self.house_colours[self.lane_owner(location)][self.lane_index(location) - 1]}
+        )
+
     def ahead(self, start: int, field: int) -> int:
         """Clockwise distance from ``start`` to ``field`` on the track (0 when equal)."""
         return (field - start) % self.track
@@ -159,6 +171,12 @@ class Board:
     "AD-L-PIECES",
     "AD-L-HOLES",
     "AD-L-MEETINGS",
+    "KD-L-TRACK",
+    "KD-L-SEATS",
+    "KD-L-FIELD-COLOURS",
+    "KD-L-BONES",
+    "KD-L-HOUSES",
+    "KD-L-DOGS",
 )
 def build_board(variant: str, players: int, layout: SpecTable, where: str) -> Board:
     """The board of ``variant`` for ``players`` seats, read from the layout data."""
@@ -199,6 +217,12 @@ def build_board(variant: str, players: int, layout: SpecTable, where: str) -> Bo
         raise ValueError(f"{where}: a start field cannot be a hole or a meeting place")
     if any((m - 1) % track not in holes for m in meetings):
         raise ValueError(f"{where}: the field directly behind every meeting place must be a hole")
+    bones = frozenset(
+        q * size + j for q in range(quadrants) for j in _int_list(values, "bone_offsets", where)
+    )
+    card_colours = tuple(str(c) for c in _str_list(values, "card_colours", where))
+    field_colours = _field_colours(values, track, card_colours, where)
+    house_colours = _house_colours(values, used, card_colours, where)
     return Board(
         variant=variant,
         players=players,
@@ -216,7 +240,57 @@ def build_board(variant: str, players: int, layout: SpecTable, where: str) -> Bo
         rotate_ccw={f: (f - size) % track for f in disc},
         holes=holes,
         meetings=meetings,
+        field_colours=field_colours,
+        house_colours=house_colours,
+        bones=bones,
+        card_colours=card_colours,
     )
+
+
+def _str_list(values: Mapping[str, object], key: str, where: str) -> list[str]:
+    value = values.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"{where}: {key!r} must be a list of strings")
+    return value
+
+
+def _field_colours(
+    values: Mapping[str, object], track: int, card_colours: tuple[str, ...], where: str
+) -> tuple[frozenset[str], ...]:
+    """Each track field's colours ("blue" or "blue+red" for a two-coloured start field)."""
+    names = _str_list(values, "field_colours", where)
+    if not names:
+        return ()
+    if len(names) != track:
+        raise ValueError(f"{where}: 'field_colours' lists {len(names)} fields, not {track}")
+    result = []
+    for index, name in enumerate(names):
+        colours = frozenset(name.split("+"))
+        if not colours <= set(card_colours):
+            raise ValueError(f"{where}: field T{index} has colour {name!r}, not a card colour")
+        result.append(colours)
+    return tuple(result)
+
+
+def _house_colours(
+    values: Mapping[str, object],
+    used: tuple[int, ...],
+    card_colours: tuple[str, ...],
+    where: str,
+) -> tuple[tuple[str, ...], ...]:
+    """Each seat's dog-house field colours, F1 first."""
+    raw = values.get("house_colours")
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        raise ValueError(f"{where}: 'house_colours' maps quadrants to colour lists")
+    houses = []
+    for quadrant in used:
+        colours = raw.get(str(quadrant))
+        if not isinstance(colours, list) or not set(colours) <= set(card_colours):
+            raise ValueError(f"{where}: house colours of quadrant {quadrant} are not card colours")
+        houses.append(tuple(str(c) for c in colours))
+    return tuple(houses)
 
 
 @functools.cache

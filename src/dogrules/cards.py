@@ -26,6 +26,13 @@ MAGNET = "magnet"
 COPY = "copy"
 PARTNER = "partner"
 BLACK = "black"
+# DOG Kids
+COLOUR = "colour"
+DOUBLE = "double"
+TWO_COLOUR = "two-colour"
+BONE = "bone"
+DOGSWAP = "dogswap"
+_COLOUR_WORD = re.compile(r"^[a-z]+$")
 
 
 @attrs.frozen
@@ -36,10 +43,18 @@ class CardSpec:
     family: str
     steps: tuple[int, ...] = ()
     enters: bool = False
+    colours: tuple[str, ...] = ()
 
 
 START_CARDS: Mapping[str, tuple[int, ...]] = {"1/11": (1, 11), "13": (13,)}
-SPECIAL_CARDS = {"swap": SWAP, "magnet": MAGNET, "copy": COPY, "partner": PARTNER}
+SPECIAL_CARDS = {
+    "swap": SWAP,
+    "magnet": MAGNET,
+    "copy": COPY,
+    "partner": PARTNER,
+    "bone": BONE,
+    "dogswap": DOGSWAP,
+}
 
 
 @functools.cache
@@ -52,6 +67,13 @@ def card_spec(notation: str) -> CardSpec:
         return CardSpec(notation, family, (4,) if family == PARTNER else ())
     if notation.isdigit() and not notation.startswith("0"):
         return CardSpec(notation, NUMBER, (int(notation),))
+    if notation.endswith(" x2") and _COLOUR_WORD.match(notation[:-3]):
+        return CardSpec(notation, DOUBLE, colours=(notation[:-3],))
+    first, slash, second = notation.partition("/")
+    if slash and _COLOUR_WORD.match(first) and _COLOUR_WORD.match(second) and first != second:
+        return CardSpec(notation, TWO_COLOUR, colours=(first, second))
+    if _COLOUR_WORD.match(notation) and not notation.startswith("black"):
+        return CardSpec(notation, COLOUR, colours=(notation,))
     match = _BLACK.match(notation)
     if match is not None:
         if match["value"] is not None:
@@ -90,7 +112,7 @@ def _order_index(counts: tuple[tuple[str, int], ...]) -> dict[str, int]:
     return {card: index for index, (card, _) in enumerate(counts)}
 
 
-@implements("BD-L-DECK", "BD-DECK", "AD-L-DECK")
+@implements("BD-L-DECK", "BD-DECK", "AD-L-DECK", "KD-L-DECK")
 def build_deck(layout: SpecTable, where: str) -> Deck:
     """The deck of a layout file: every notation known, counts positive, total as declared."""
     values = layout_values(layout, where)
@@ -98,8 +120,13 @@ def build_deck(layout: SpecTable, where: str) -> Deck:
     if not isinstance(raw, dict) or not raw:
         raise ValueError(f"{where}: 'deck' must map card notations to counts")
     counts: list[tuple[str, int]] = []
+    colours = values.get("card_colours")
     for notation, count in raw.items():
-        card_spec(notation)
+        spec = card_spec(notation)
+        if spec.colours and (
+            not isinstance(colours, list) or not set(spec.colours) <= set(colours)
+        ):
+            raise ValueError(f"{where}: card {notation!r} shows a colour that is not a card colour")
         if not isinstance(count, int) or count <= 0:
             raise ValueError(f"{where}: card {notation!r} has count {count!r}; must be positive")
         counts.append((notation, count))

@@ -20,10 +20,12 @@ KINDS = ("rule", "ruling", "assumption")
 CLAUSE_FILES: Mapping[str, tuple[str, ...]] = {
     "black-dog": ("clauses/common.toml", "clauses/black-dog.toml"),
     "agent-dog": ("clauses/common.toml", "clauses/agent-dog.toml"),
+    "dog-kids": ("clauses/dog-kids.toml",),
 }
 LAYOUT_FILES: Mapping[str, str] = {
     "black-dog": "layouts/black-dog.toml",
     "agent-dog": "layouts/agent-dog.toml",
+    "dog-kids": "layouts/dog-kids.toml",
 }
 LAYOUT_DOCUMENT = "dogrules default layout"
 

@@ -37,11 +37,12 @@ def _variant(name: str) -> dogrules.Variant:
     show_default=True,
     help="Bot per seat, cycled: comma-separated names from: " + ", ".join(BOTS),
 )
-def play(variant_name: str, players: int, seed: int, bots: str) -> None:
+@click.option("--teams", is_flag=True, help="DOG Kids: the 4-player team variant.")
+def play(variant_name: str, players: int, seed: int, bots: str, teams: bool) -> None:
     """Play a whole game between built-in bots, narrated with clause ids."""
     variant = _variant(variant_name)
     try:
-        state = variant.new_game(players=players, seed=seed)
+        state = variant.new_game(players=players, seed=seed, teams=teams or None)
         names = [n.strip() for n in bots.split(",") if n.strip()] or ["random"]
         seats = [make_bot(names[i % len(names)], seed * 100 + i) for i in range(players)]
     except ValueError as exc:

@@ -6,7 +6,7 @@ The shape (all keys always present)::
      "to_act": 1, "pieces": {"0": ["H", "H", "T5", "F2"], ...}, "hands": {"0": ["5"], ...},
      "deck": [...], "discard": [...], "exchange": {"0": null, ...}, "black_dog": "T8",
      "winner": [], "dealer": 0, "round": 1, "last_played": null, "redrawn": false,
-     "seed": 7, "shuffles": 1}
+     "seed": 7, "shuffles": 1, "exchanging": [], "resume": null}
 
 Locations are layout notation, each seat's list in board order (home, track, finish); the
 deck lists its cards bottom to top (the next card drawn is the last).
@@ -46,6 +46,8 @@ KEYS = (
     "redrawn",
     "seed",
     "shuffles",
+    "exchanging",
+    "resume",
 )
 
 
@@ -79,6 +81,8 @@ def dump(state: State) -> dict[str, JSONValue]:
         "redrawn": state.redrawn,
         "seed": state.seed,
         "shuffles": state.shuffles,
+        "exchanging": list(state.exchanging),
+        "resume": state.resume,
     }
 
 
@@ -163,6 +167,14 @@ def load(data: Mapping[str, object]) -> State:
     if last is not None and (last not in known or last == "copy"):
         raise InvalidPosition(f"last_played: {last!r} is not a card a Copy can play as")
     teams = _typed(data, "teams", bool)
+    exchanging = data["exchanging"]
+    if not isinstance(exchanging, list) or not all(
+        isinstance(s, int) and s in seats for s in exchanging
+    ):
+        raise InvalidPosition("exchanging: a list of seats")
+    resume = data["resume"]
+    if resume is not None and (not isinstance(resume, int) or resume not in seats):
+        raise InvalidPosition(f"resume: {resume!r} is not a seat or null")
     return State(
         variant=name,
         players=players,
@@ -182,6 +194,8 @@ def load(data: Mapping[str, object]) -> State:
         shuffles=_typed(data, "shuffles", int),
         winner=tuple(winner),
         teams=teams,
+        exchanging=tuple(exchanging),
+        resume=resume,
     )
 
 

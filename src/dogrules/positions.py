@@ -14,6 +14,7 @@ from dogrules.rules.table import Table
 from dogrules.state import Phase, State
 
 if TYPE_CHECKING:
+    from dogrules.variants.base import Variant
     from dogrules.variants.classic import ClassicVariant
 
 MAX_HAND = 5
@@ -64,10 +65,10 @@ def parse_pieces(board: Board, pieces: Mapping[int, Sequence[str]]) -> tuple[tup
 
 
 def parse_hands(
-    variant: ClassicVariant, board: Board, hands: Mapping[int, Sequence[str]]
+    variant: Variant, board: Board, hands: Mapping[int, Sequence[str]], limit: int = MAX_HAND
 ) -> tuple[tuple[str, ...], ...]:
     """Seat -> card notations, checked against the deck: known cards, no more copies of a
-    card than the deck holds, at most 5 in a hand."""
+    card than the deck holds, at most ``limit`` in a hand."""
     if not isinstance(hands, Mapping):
         raise InvalidPosition("hands must map seats to lists of card notations")
     deck = variant.deck
@@ -82,10 +83,8 @@ def parse_hands(
         cards = list(hands.get(seat, ()))
         if isinstance(hands.get(seat, ()), str):
             raise InvalidPosition(f"hands: seat {seat} needs a list of cards, not a string")
-        if len(cards) > MAX_HAND:
-            raise InvalidPosition(
-                f"hands: seat {seat} holds {len(cards)} cards; at most {MAX_HAND}"
-            )
+        if len(cards) > limit:
+            raise InvalidPosition(f"hands: seat {seat} holds {len(cards)} cards; at most {limit}")
         for card in cards:
             if card not in known:
                 raise InvalidPosition(

@@ -26,6 +26,8 @@ class State:
     ``last_played`` is the card a Copy would play now (a copied card, never ``"copy"``).
     ``redrawn`` marks a 2/3-player seat that has already discarded and drawn this turn.
     ``shuffles`` counts the shuffles so far: shuffle ``n`` is seeded by ``(seed, n)``.
+    ``exchanging`` lists the seats taking part in a DOG Kids team card swap under way, and
+    ``resume`` the seat that plays once it is done (both unused by the round games).
     """
 
     variant: str
@@ -46,3 +48,5 @@ class State:
     shuffles: int
     winner: tuple[int, ...]
     teams: bool = False
+    exchanging: tuple[int, ...] = ()
+    resume: int | None = None

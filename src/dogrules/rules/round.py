@@ -70,11 +70,12 @@ class CardTable:
         self.shuffles += 1
         self.events.append(Event(RESHUFFLED, ("BD-RESHUFFLE", "R-C2"), count=len(self.deck)))
 
-    def draw(self, seat: int) -> None:
+    def draw(self, seat: int, clauses: tuple[str, ...] = ("BD-2P3P-REDRAW", "R-C7")) -> None:
+        """``seat`` draws the top card, the discard pile first becoming the deck if it is empty."""
         if not self.deck:
             self.reshuffle()
         self.hands[seat].append(self.deck.pop())
-        self.events.append(Event(DREW, ("BD-2P3P-REDRAW", "R-C7"), seat=seat))
+        self.events.append(Event(DREW, clauses, seat=seat))
 
     @implements("BD-DEAL", "BD-DEALER-ROTATES", "BD-RESHUFFLE", "R-C1", "R-C2")
     def deal(self, dealer: int, count: int, clauses: tuple[str, ...]) -> None:

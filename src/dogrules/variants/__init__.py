@@ -5,9 +5,14 @@ from __future__ import annotations
 from dogrules.variants.agent_dog import AgentDog
 from dogrules.variants.base import Variant
 from dogrules.variants.black_dog import BlackDog
+from dogrules.variants.dog_kids import DogKids
 
 VARIANTS: tuple[str, ...] = ("black-dog", "agent-dog", "dog-kids")
-_IMPLEMENTED: dict[str, Variant] = {"black-dog": BlackDog(), "agent-dog": AgentDog()}
+_IMPLEMENTED: dict[str, Variant] = {
+    "black-dog": BlackDog(),
+    "agent-dog": AgentDog(),
+    "dog-kids": DogKids(),
+}
 
 
 def variant(name: str) -> Variant:

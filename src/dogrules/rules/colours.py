@@ -1,0 +1,198 @@
+"""DOG Kids movement: moving by colour along a dog's path, double steps, bones, the push.
+
+A dog's path runs from its start field once round the track to the field before it, then
+through its dog house F1..F3; it never laps. Moves never count steps: they look ahead along
+the path for fields of a colour.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from dogrules.board import HOME, Board
+from dogrules.clauses import implements
+from dogrules.events import ENTERED, MOVED, PUSHED, Event
+from dogrules.rules.table import Table
+
+COLOUR_CLAUSES = ("KD-COLOUR", "KD-OTHER-COLOURS-SKIPPED", "R-K4")
+THROW_CLAUSES = ("KD-THROW-OUT", "R-K4")
+PUSH_CLAUSES = ("KD-TEAM-PUSH", "R-K4", "R-K9")
+
+
+@functools.cache
+def dog_path(board: Board, seat: int) -> tuple[int, ...]:
+    """The fields a dog of ``seat`` walks, in order: start field, the track once round, its
+    dog house."""
+    start = board.start[seat]
+    track = tuple((start + i) % board.track for i in range(board.track))
+    return track + tuple(board.lane(seat, k) for k in range(1, board.finish + 1))
+
+
+@functools.cache
+def path_index(board: Board, seat: int) -> dict[int, int]:
+    return {field: index for index, field in enumerate(dog_path(board, seat))}
+
+
+def fields_ahead(board: Board, seat: int, origin: int) -> tuple[int, ...]:
+    """The fields ahead of a dog of ``seat`` standing on ``origin``, nearest first."""
+    path = dog_path(board, seat)
+    return path[path_index(board, seat)[origin] + 1 :]
+
+
+@implements(
+    "KD-COLOUR",
+    "KD-TWO-COLOUR",
+    "KD-JUMP-OWN",
+    "KD-BONE-SAFE",
+    "KD-OTHER-COLOURS-SKIPPED",
+    "KD-START-RISK",
+    "KD-HOUSE-ENTRY",
+    "KD-HOUSE-SAFE",
+    "KD-MOVE-CLOCKWISE",
+    "R-K4",
+    "R-K8",
+)
+def colour_target(board: Board, table: Table, owner: int, origin: int, colour: str) -> int | None:
+    """Where a dog of ``owner`` on ``origin`` goes with ``colour``: the next field of that
+    colour on its path (a start field shows both its colours), going on to the next one when
+    the field holds one of its own dogs, any dog on a bone field, or a dog in its house; None
+    when no such field lies ahead (the card cannot move this dog)."""
+    occupant = table.occupant
+    bones = board.bones
+    track = board.track
+    for field in fields_ahead(board, owner, origin):
+        if colour not in board.colours_at(field):
+            continue
+        holder = occupant.get(field)
+        if holder is None:
+            return field
+        if holder == owner or field in bones or field >= track:
+            continue
+        return field
+    return None
+
+
+@implements("KD-DOUBLE", "R-K5")
+def double_target(board: Board, table: Table, owner: int, origin: int, colour: str) -> int | None:
+    """A double step goes to the second free field of the colour ahead; occupied fields do
+    not count and nobody is thrown out."""
+    seen = 0
+    for field in fields_ahead(board, owner, origin):
+        if colour in board.colours_at(field) and field not in table.occupant:
+            seen += 1
+            if seen == 2:
+                return field
+    return None
+
+
+@implements("KD-BONE", "KD-BONE-SAFE", "R-K6")
+def bone_target(board: Board, table: Table, owner: int, origin: int) -> int | None:
+    """A bone card takes a dog on the track to the next free bone field ahead on its path."""
+    if origin >= board.track:
+        return None
+    for field in fields_ahead(board, owner, origin):
+        if field in board.bones and field not in table.occupant:
+            return field
+    return None
+
+
+@implements("KD-TEAM-PUSH", "R-K4", "R-K9", "R-K10")
+def landing_is_possible(
+    table: Table,
+    owner: int,
+    origin: int,
+    target: int,
+    colour: str,
+    partner_shift: int | None,
+) -> bool:
+    """A colour move may end on ``target`` unless it would push the partner's dog there and
+    that dog (or one it pushes in turn) has no field of the colour ahead."""
+    holder = table.occupant.get(target)
+    if holder is None or partner_shift is None:
+        return True
+    if holder != _partner_of(table.board, owner, partner_shift):
+        return True
+    scratch = table.clone()
+    del scratch.occupant[origin]
+    return _push(scratch, holder, target, colour, partner_shift)
+
+
+def _partner_of(board: Board, seat: int, partner_shift: int) -> int:
+    return (seat + partner_shift) % board.players
+
+
+def _push(table: Table, dog_owner: int, field: int, colour: str, partner_shift: int) -> bool:
+    """Push the dog on ``field`` on to its next field of ``colour``; False if it cannot go."""
+    board = table.board
+    target = colour_target(board, table, dog_owner, field, colour)
+    if target is None:
+        return False
+    del table.occupant[field]
+    holder = table.occupant.get(target)
+    if holder is not None:
+        if holder == _partner_of(board, dog_owner, partner_shift):
+            if not _push(table, holder, target, colour, partner_shift):
+                return False
+        else:
+            table.send_home(target, THROW_CLAUSES)
+    table.occupant[target] = dog_owner
+    table.record(
+        Event(
+            PUSHED, PUSH_CLAUSES, piece=dog_owner, src=board.label(field), dst=board.label(target)
+        )
+    )
+    return True
+
+
+@implements("KD-THROW-OUT", "KD-TEAM-PUSH", "R-K4")
+def move_dog(
+    table: Table,
+    owner: int,
+    origin: int,
+    target: int,
+    colour: str | None,
+    partner_shift: int | None,
+    clauses: tuple[str, ...],
+) -> None:
+    """Carry out a move known to be possible: a dog of another player on the target is thrown
+    out to its home; the partner's dog (team variant) is pushed on instead."""
+    board = table.board
+    del table.occupant[origin]
+    table.record(
+        Event(MOVED, clauses, piece=owner, src=board.label(origin), dst=board.label(target))
+    )
+    holder = table.occupant.get(target)
+    if holder is not None:
+        partner = None if partner_shift is None else _partner_of(board, owner, partner_shift)
+        if holder == partner and colour is not None:
+            pushed = _push(table, holder, target, colour, partner_shift or 0)
+            assert pushed, "a push that cannot happen is never a legal move (R-K10)"
+        else:
+            table.send_home(target, THROW_CLAUSES)
+    table.occupant[target] = owner
+
+
+@implements("KD-ENTER", "KD-ENTER-AGAIN", "R-K3", "R-K11")
+def can_enter_kids(board: Board, table: Table, owner: int, colours: tuple[str, ...]) -> bool:
+    """A card showing a colour of the two-coloured start field brings a home dog onto it,
+    unless one of the seat's own dogs stands there."""
+    start = board.start[owner]
+    return (
+        table.home[owner] > 0
+        and bool(board.colours_at(start) & set(colours))
+        and table.occupant.get(start) != owner
+    )
+
+
+def enter_dog(table: Table, owner: int) -> None:
+    """Carry out an entry: another player's dog on the start field is thrown out (R-K11)."""
+    board = table.board
+    start = board.start[owner]
+    table.home[owner] -= 1
+    table.record(Event(ENTERED, ("KD-ENTER", "R-K3"), piece=owner, src="H", dst=board.label(start)))
+    if start in table.occupant:
+        table.send_home(start, ("KD-ENTER-AGAIN", "KD-THROW-OUT", "R-K3", "R-K11"))
+    table.occupant[start] = owner
+
+
+__all__ = ["HOME", "bone_target", "colour_target", "dog_path", "double_target"]
