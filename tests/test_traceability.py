@@ -39,3 +39,9 @@ def test_register_entries_are_complete(variant: str) -> None:
         assert clause.text and clause.document and clause.section, clause.id
         if clause.kind == "ruling":
             assert clause.rationale, f"ruling {clause.id} gives no rationale"
+
+
+def test_interprets_and_same_as_name_registered_clauses() -> None:
+    from dogrules.clauses import check_references
+
+    check_references()

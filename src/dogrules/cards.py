@@ -112,7 +112,7 @@ def _order_index(counts: tuple[tuple[str, int], ...]) -> dict[str, int]:
     return {card: index for index, (card, _) in enumerate(counts)}
 
 
-@implements("BD-L-DECK", "BD-DECK", "AD-L-DECK", "KD-L-DECK")
+@implements("BD-L-DECK", "BD-DECK", "AD-L-DECK", "KD-L-DECK", "KD-DECK")
 def build_deck(layout: SpecTable, where: str) -> Deck:
     """The deck of a layout file: every notation known, counts positive, total as declared."""
     values = layout_values(layout, where)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -85,6 +88,99 @@ def clauses(variant_name: str, test_dir: Path, check: bool) -> None:
             click.echo(f"  - {problem}")
     if check and found:
         sys.exit(1)
+
+
+def _load_position(path: Path) -> dogrules.State:
+    """The state stored in a JSON file (``dogrules.dump`` shape); exit 2 with one line if not."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        _fail(f"{path}: no such file")
+    except json.JSONDecodeError as exc:
+        _fail(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")
+    try:
+        return dogrules.load(data)
+    except (dogrules.InvalidPosition, ValueError) as exc:
+        _fail(f"{path}: {exc}")
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(code)
+
+
+def _clause_lines(variant: dogrules.Variant, ids: Sequence[str]) -> list[dict[str, str]]:
+    index = {clause.id: clause for clause in variant.clauses}
+    lines = []
+    for clause_id in ids:
+        clause = index.get(clause_id)
+        if clause is not None:
+            lines.append(
+                {"id": clause.id, "kind": clause.kind, "source": clause.source, "text": clause.text}
+            )
+    return lines
+
+
+@main.command()
+@click.argument("position", type=click.Path(path_type=Path))
+@click.argument("action_text", metavar="ACTION")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def explain(position: Path, action_text: str, as_json: bool) -> None:
+    """Is ACTION legal in the POSITION (a JSON file in dump shape)? Exit 0 legal, 1 illegal,
+    2 bad input."""
+    state = _load_position(position)
+    variant = dogrules.variant(state.variant)
+    try:
+        action = variant.parse_action(state, action_text)
+    except ValueError as exc:
+        _fail(str(exc))
+    ruling = variant.explain(state, action)
+    clauses = _clause_lines(variant, ruling.clauses)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "action": action_text,
+                    "legal": ruling.legal,
+                    "clauses": clauses,
+                    "events": [
+                        {"kind": e.kind, "clauses": list(e.clauses), "text": e.describe()}
+                        for e in ruling.events
+                    ],
+                    "text": ruling.text,
+                },
+                indent=2,
+            )
+        )
+    else:
+        click.echo(ruling.text)
+        if clauses:
+            click.echo("\nclauses involved:")
+        for clause in clauses:
+            click.echo(f"  {clause['id']} [{clause['kind']}] {clause['source']}")
+            click.echo(f"      {clause['text']}")
+    sys.exit(0 if ruling.legal else 1)
+
+
+@main.command()
+@click.argument("position", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def moves(position: Path, as_json: bool) -> None:
+    """List the legal actions of the POSITION, grouped by card."""
+    state = _load_position(position)
+    variant = dogrules.variant(state.variant)
+    groups: dict[str, list[str]] = {}
+    for action in variant.legal_actions(state):
+        key = action.card or action.kind
+        groups.setdefault(key, []).append(str(action))
+    if as_json:
+        click.echo(json.dumps(groups, indent=2))
+        return
+    click.echo(f"seat {state.to_act} to act, phase {state.phase.value}:")
+    for key, texts in groups.items():
+        click.echo(f"  {key} ({len(texts)}):")
+        for text in texts:
+            click.echo(f"    {text}")
 
 
 if __name__ == "__main__":

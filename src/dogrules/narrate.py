@@ -7,13 +7,13 @@ from collections.abc import Callable, Sequence
 
 from dogrules.actions import Action
 from dogrules.bots import Bot
-from dogrules.events import DEALT, EXCHANGED, GAVE, PLAYED, ROUND_STARTED, WON, Event
+from dogrules.events import DREW, EXCHANGED, GAVE, PLAYED, ROUND_STARTED, WON, Event
 from dogrules.state import Phase, State
 from dogrules.variants.base import Variant
 
 Printer = Callable[[str], None]
-# Already said by the action line itself.
-QUIET_EVENTS = frozenset({GAVE, PLAYED})
+# Already said by the action line itself, or too small to narrate.
+QUIET_EVENTS = frozenset({GAVE, PLAYED, DREW})
 
 
 def seat_name(variant: Variant, state: State, seat: int) -> str:
@@ -26,7 +26,7 @@ def standings(variant: Variant, state: State) -> str:
     for seat, locations in enumerate(state.pieces):
         finished = sum(1 for loc in locations if loc >= board.track)
         on_track = sum(1 for loc in locations if 0 <= loc < board.track)
-        parts.append(f"{board.colour(seat)} {finished} home/{on_track} out")
+        parts.append(f"{board.colour(seat)} {finished} in goal, {on_track} on track")
     return "standings: " + ", ".join(parts)
 
 
@@ -45,7 +45,8 @@ def play_game(
     """Play ``state`` to the end with one bot per seat, narrating through ``say``."""
     count = 0
     say(f"{variant.name}, {state.players} players, seed {state.seed}")
-    say(f"round {state.round}: seat {state.dealer} deals")
+    if state.variant != "dog-kids":
+        say(f"round {state.round}: seat {state.dealer} deals")
     while state.phase != Phase.OVER and count < max_actions:
         actions = variant.legal_actions(state)
         seat = state.to_act
@@ -65,8 +66,6 @@ def play_game(
                 say(f"  {standings(variant, transition.state)}")
             elif event.kind == ROUND_STARTED:
                 say(f"round {transition.state.round}: {standings(variant, transition.state)}")
-            elif event.kind == DEALT and state.phase == Phase.PLAY:
-                pass
             elif event.kind == WON:
                 names = " and ".join(seat_name(variant, transition.state, s) for s in event.winners)
                 say(f"result: {names} won after {count} actions, round {state.round}")

@@ -9,7 +9,7 @@ from dogrules.io import JSONValue
 from dogrules.state import State
 
 
-@implements("BD-SECRECY", "BD-EXCHANGE", "R-C3", "R-A9")
+@implements("BD-SECRECY", "BD-EXCHANGE", "KD-TEAM-SECRECY", "R-C3", "R-A9")
 def observation(board: Board, state: State, seat: int) -> dict[str, JSONValue]:
     """The JSON-ready view of ``state`` for ``seat``: hands are secret (players may not show
     or tell their cards), so other hands appear only as their sizes; a card set aside for the

@@ -44,6 +44,7 @@ def fields_ahead(board: Board, seat: int, origin: int) -> tuple[int, ...]:
     "KD-TWO-COLOUR",
     "KD-JUMP-OWN",
     "KD-BONE-SAFE",
+    "KD-BONE-FIELD",
     "KD-OTHER-COLOURS-SKIPPED",
     "KD-START-RISK",
     "KD-HOUSE-ENTRY",

@@ -153,7 +153,9 @@ def controlled_seat(table: Table, seat: int, teams: bool) -> int:
     return seat
 
 
-@implements("BD-GOAL", "BD-WIN", "BD-2P3P-WIN", "R-C11", "R-C13")
+@implements(
+    "BD-GOAL", "BD-WIN", "BD-2P3P-WIN", "KD-GOAL", "KD-WIN", "KD-TEAM-WIN", "R-C11", "R-C13"
+)
 def winners(table: Table, acting: int, teams: bool) -> tuple[int, ...]:
     """The seats that have won after an action: a team whose pieces are all in their finishes,
     or (2/3 players) the first seat with its finish full; the actor's side first if an action

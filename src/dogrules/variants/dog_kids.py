@@ -78,7 +78,9 @@ class DogKids(Variant):
     def deck(self) -> Deck:
         return deck_for(self.name)
 
+    @implements("KD-PLAYERS", "KD-TEAM", "R-K9")
     def teams_for(self, players: int, teams: bool | None) -> bool:
+        """2 to 4 players play; 4 may play as two teams (seats 0/2 and 1/3)."""
         if teams and players != 4:
             raise ValueError(f"the DOG Kids team variant is for 4 players, not {players}")
         return bool(teams)
@@ -222,7 +224,7 @@ class DogKids(Variant):
             return self._next(
                 state, table, cards, phase=Phase.PLAY, to_act=resume, exchanging=(), resume=None
             )
-        following = (seat + 1) % state.players
+        following = next_player(seat, state.players)
         if action.kind == REDRAW:
             return self._redraw(state, table, cards, following)
         assert action.card is not None
@@ -255,7 +257,7 @@ class DogKids(Variant):
         colour = action.chosen or (spec.colours[0] if spec.family == COLOUR else None)
         move_dog(table, owner, origin, target, colour, shift, _move_clauses(spec))
 
-    @implements("KD-DRAW", "KD-DISCARD-PILE", "KD-RESHUFFLE", "R-K1", "R-K2")
+    @implements("KD-DRAW", "KD-DRAW-FORGOTTEN", "KD-DISCARD-PILE", "KD-RESHUFFLE", "R-K1", "R-K2")
     def refill(self, cards: CardTable, seat: int) -> None:
         """After every turn the seat draws back to 3 cards, reshuffling the discard pile into
         a new deck when the deck is empty."""
@@ -374,6 +376,12 @@ class DogKids(Variant):
         if won:
             raise InvalidPosition(f"the game is already won by seat(s) {list(won)}")
         return state
+
+
+@implements("KD-NEXT-PLAYER")
+def next_player(seat: int, players: int) -> int:
+    """After a turn the next player clockwise plays (every seat always holds cards)."""
+    return (seat + 1) % players
 
 
 def _move_clauses(spec: CardSpec) -> tuple[str, ...]:
