@@ -11,7 +11,8 @@ from typing import NoReturn
 import click
 
 import dogrules
-from dogrules.bots import BOTS, make_bot
+from dogrules.bots import BOTS, Bot, make_bot
+from dogrules.human import HumanQuit, HumanSeat
 from dogrules.narrate import play_game
 from dogrules.trace import matrix, problems
 from dogrules.variants import VARIANTS
@@ -41,16 +42,31 @@ def _variant(name: str) -> dogrules.Variant:
     help="Bot per seat, cycled: comma-separated names from: " + ", ".join(BOTS),
 )
 @click.option("--teams", is_flag=True, help="DOG Kids: the 4-player team variant.")
-def play(variant_name: str, players: int, seed: int, bots: str, teams: bool) -> None:
-    """Play a whole game between built-in bots, narrated with clause ids."""
+@click.option(
+    "--human", "humans", type=int, multiple=True, help="A seat played by you at the terminal."
+)
+def play(
+    variant_name: str, players: int, seed: int, bots: str, teams: bool, humans: tuple[int, ...]
+) -> None:
+    """Play a whole game between built-in bots (and you), narrated with clause ids."""
     variant = _variant(variant_name)
     try:
         state = variant.new_game(players=players, seed=seed, teams=teams or None)
         names = [n.strip() for n in bots.split(",") if n.strip()] or ["random"]
-        seats = [make_bot(names[i % len(names)], seed * 100 + i) for i in range(players)]
+        seats: list[Bot] = [make_bot(names[i % len(names)], seed * 100 + i) for i in range(players)]
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    final, _count = play_game(variant, state, seats, click.echo)
+    for seat in humans:
+        if seat not in range(players):
+            raise click.UsageError(f"--human {seat}: seats are 0..{players - 1}")
+        seats[seat] = HumanSeat(
+            lambda prompt: str(click.prompt(prompt, default="", show_default=False)), click.echo
+        )
+    try:
+        final, _count = play_game(variant, state, seats, click.echo)
+    except (HumanQuit, click.Abort, EOFError):
+        click.echo("\ngame abandoned")
+        sys.exit(1)
     sys.exit(0 if final.winner else 1)
 
 
