@@ -60,7 +60,10 @@ def play(
         if seat not in range(players):
             raise click.UsageError(f"--human {seat}: seats are 0..{players - 1}")
         seats[seat] = HumanSeat(
-            lambda prompt: str(click.prompt(prompt, default="", show_default=False)), click.echo
+            lambda prompt: str(
+                click.prompt(prompt, default="", show_default=False, prompt_suffix="")
+            ),
+            click.echo,
         )
     try:
         final, _count = play_game(variant, state, seats, click.echo)

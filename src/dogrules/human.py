@@ -52,15 +52,13 @@ class HumanSeat:
                 return parsed
             self._say(variant.explain(state, parsed).text)
 
-    def _numbered(
-        self, text: str, actions: tuple[Action, ...], quiet: bool = False
-    ) -> Action | None:
+    def _numbered(self, text: str, actions: tuple[Action, ...]) -> Action | None:
         if text.strip().isdigit():
             number = int(text)
             if 1 <= number <= len(actions):
                 return actions[number - 1]
             self._say(f"there is no action {number}; choose 1..{len(actions)}")
-        elif not quiet:
+        else:
             self._say(f"'?' takes an action number. {HELP}")
         return None
 
