@@ -31,8 +31,13 @@ CARD_CLAUSES = {
     "copy": ("AD-COPY", "AD-COPY-ANY-OPTION"),
     "partner": ("AD-PARTNER",),
 }
-# Black DOG rulings whose Agent DOG counterpart is another ruling.
-RULING_COUNTERPARTS = {"R-B6": ("R-A5",), "R-B8": ("R-A6",), "R-B11": ("AD-PASS-TURN",)}
+# Black DOG clauses whose Agent DOG counterpart states a different mechanic of the same card.
+COUNTERPARTS = {
+    "BD-SWAP": ("AD-SWAP",),
+    "R-B6": ("R-A5",),
+    "R-B8": ("R-A6",),
+    "R-B11": ("AD-PASS-TURN",),
+}
 
 
 class AgentDog(ClassicVariant):
@@ -50,9 +55,10 @@ class AgentDog(ClassicVariant):
     def number_movers(self, turn: Turn) -> list[int]:
         """A number moves one of the seat's pieces or any face-down piece (unless one of the
         seat's own pieces stands on its own start field)."""
-        own = turn.table.on_board(turn.controlled)
+        holes = turn.board.holes
+        face_up = [loc for loc in turn.table.on_board(turn.controlled) if loc not in holes]
         flipped = movable_flipped(turn.board, turn.table, turn.seat, by_number=True)
-        return sorted({*own, *flipped})
+        return sorted({*face_up, *flipped})
 
     @implements("AD-SWAP", "AD-SWAP-BLIND", "R-A5")
     def swap_pairs(self, turn: Turn) -> Iterable[tuple[int, int]]:
@@ -91,6 +97,8 @@ class AgentDog(ClassicVariant):
         if capture_penalty(table.captures, turn.seat, turn.partner):
             hand = cards.bury_hand(turn.seat)
             clauses = ("AD-OWN-CAPTURE-PENALTY", "R-A3")
+            if turn.partner is None:
+                clauses = (*clauses, "R-A7")
             events.append(Event(PENALISED, clauses, seat=turn.seat, count=len(hand)))
             events.append(Event(OUT_OF_ROUND, clauses, seat=turn.seat))
 
@@ -107,16 +115,17 @@ class AgentDog(ClassicVariant):
         mapping = translation(self.name)
         cited: list[str] = []
         for clause in clauses:
-            if clause.startswith("BD-"):
+            if clause in COUNTERPARTS:
+                replaced = COUNTERPARTS[clause]
+            elif clause.startswith("BD-"):
                 replaced = mapping.get(clause, ())
-            elif clause in RULING_COUNTERPARTS:
-                replaced = RULING_COUNTERPARTS[clause]
             elif clause.startswith("R-B"):
                 replaced = ()
             else:
                 replaced = (clause,)
             cited.extend(c for c in replaced if c not in cited)
-        return tuple(cited)
+        # A judgement always rests on some clause: at least the whole-action ruling.
+        return tuple(cited) or ("R-C12",)
 
     def parse_action(self, state: State, text: str) -> Action:
         """As for every variant; a Swap's two fields may be named in either order."""

@@ -75,6 +75,8 @@ def _check(variant: ClassicVariant, state: State, action: Action) -> None:
             "R-B1",
         )
     if action.kind == PLACE:
+        if not board.disc:
+            raise _refuse(f"{variant.name} has no Black Dog to place", "R-C12")
         raise _refuse("the Black Dog is placed once, at setup", "BD-PLACE-BLACK-DOG", "R-B1")
     if state.phase == Phase.EXCHANGE:
         if action.kind != GIVE:
@@ -375,6 +377,8 @@ def _check_partner(variant: ClassicVariant, turn: Turn, action: Action) -> None:
 def _check_turn(variant: ClassicVariant, state: State, action: Action) -> None:
     from attrs import evolve
 
+    if action.turn is not None and not variant.board(state.players).paws:
+        raise _refuse(f"{variant.name} has no disc to turn", "R-C12")
     for direction in (None, "cw", "ccw"):
         if direction == action.turn:
             continue
