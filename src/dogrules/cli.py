@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,6 +15,7 @@ import dogrules
 from dogrules.bots import BOTS, Bot, make_bot
 from dogrules.human import HumanQuit, HumanSeat
 from dogrules.narrate import play_game
+from dogrules.render import svg, text_board
 from dogrules.trace import matrix, problems
 from dogrules.variants import VARIANTS
 
@@ -45,8 +47,15 @@ def _variant(name: str) -> dogrules.Variant:
 @click.option(
     "--human", "humans", type=int, multiple=True, help="A seat played by you at the terminal."
 )
+@click.option("--board", "show_board", is_flag=True, help="Show the board between turns.")
 def play(
-    variant_name: str, players: int, seed: int, bots: str, teams: bool, humans: tuple[int, ...]
+    variant_name: str,
+    players: int,
+    seed: int,
+    bots: str,
+    teams: bool,
+    humans: tuple[int, ...],
+    show_board: bool,
 ) -> None:
     """Play a whole game between built-in bots (and you), narrated with clause ids."""
     variant = _variant(variant_name)
@@ -65,8 +74,14 @@ def play(
             ),
             click.echo,
         )
+    board = variant.board(players)
+
+    def before_action(now: dogrules.State, _action: dogrules.Action) -> None:
+        if show_board and now.phase == dogrules.Phase.PLAY:
+            click.echo(text_board(board, now))
+
     try:
-        final, _count = play_game(variant, state, seats, click.echo)
+        final, _count = play_game(variant, state, seats, click.echo, before=before_action)
     except (HumanQuit, click.Abort, EOFError):
         click.echo("\ngame abandoned")
         sys.exit(1)
@@ -200,6 +215,31 @@ def moves(position: Path, as_json: bool) -> None:
         click.echo(f"  {key} ({len(texts)}):")
         for text in texts:
             click.echo(f"    {text}")
+
+
+@main.command()
+@click.argument("position", type=click.Path(path_type=Path))
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="SVG file to write."
+)
+@click.option("--text", is_flag=True, help="Print the plain-text board instead.")
+def render(position: Path, output: Path | None, text: bool) -> None:
+    """Draw the POSITION (a JSON file in dump shape) as an SVG picture or as text."""
+    state = _load_position(position)
+    board = dogrules.variant(state.variant).board(state.players)
+    if text or output is None:
+        click.echo(text_board(board, state))
+        if output is None:
+            return
+    picture = svg(board, state)
+    temporary = output.with_name(output.name + ".tmp")
+    try:
+        temporary.write_text(picture, encoding="utf-8")
+        os.replace(temporary, output)
+    except OSError as exc:
+        temporary.unlink(missing_ok=True)
+        _fail(f"{output}: {exc.strerror or exc}")
+    click.echo(f"wrote {output}")
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ def play_game(
     bots: Sequence[Bot],
     say: Printer,
     max_actions: int = 100_000,
-    on_action: Callable[[State, Action], None] | None = None,
+    before: Callable[[State, Action], None] | None = None,
 ) -> tuple[State, int]:
     """Play ``state`` to the end with one bot per seat, narrating through ``say``."""
     count = 0
@@ -51,8 +51,8 @@ def play_game(
         actions = variant.legal_actions(state)
         seat = state.to_act
         action = bots[seat].choose(variant, state, actions)
-        if on_action is not None:
-            on_action(state, action)
+        if before is not None:
+            before(state, action)
         transition = variant.apply(state, action)
         count += 1
         if action.kind == "give":

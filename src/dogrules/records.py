@@ -396,14 +396,17 @@ def verify(record: Record | Mapping[str, object]) -> State:
     """
     rec = _as_record(record)
     game, state = _start(rec)
+    previous = ""
     for number, text in enumerate(rec.actions, start=1):
         if rec.steps is not None:
-            _compare(game.legal_actions(state), state, rec.steps[number - 1], rec.source, number)
+            check = rec.steps[number - 1]
+            _compare(game.legal_actions(state), state, check, rec.source, number, previous)
         action = _read_action(game, state, text, number, rec.source)
         state = _apply(game, state, action, text, number, rec.source).state
+        previous = f"step {number} ({text!r})"
     if rec.final is not None:
         last = len(rec.actions)
-        _compare(game.legal_actions(state), state, rec.final, rec.source, last, final=True)
+        _compare(game.legal_actions(state), state, rec.final, rec.source, last, previous, True)
     return state
 
 
@@ -431,15 +434,17 @@ def _compare(
     check: Check,
     where: str,
     number: int,
+    previous: str,
     final: bool = False,
 ) -> None:
     place = f"after the last action (step {number})" if final else f"step {number}"
     digest = state_digest(state)
     if digest != check.digest:
+        cause = f"{previous} now has another effect" if previous else "the game starts differently"
         raise RecordError(
             f"{where}: {place}: digest differs (recorded {check.digest[:16]}..., now "
             f"{digest[:16]}...): the state {'after' if final else 'before'} it is not the "
-            "recorded one",
+            f"recorded one; {cause}",
             step=number,
         )
     if len(legal) != check.legal:

@@ -96,7 +96,7 @@ class AgentDog(ClassicVariant):
             events.extend(flip_events(turn.board, (event,)))
         if capture_penalty(table.captures, turn.seat, turn.partner):
             hand = cards.bury_hand(turn.seat)
-            clauses = ("AD-OWN-CAPTURE-PENALTY", "R-A3")
+            clauses: tuple[str, ...] = ("AD-OWN-CAPTURE-PENALTY", "R-A3")
             if turn.partner is None:
                 clauses = (*clauses, "R-A7")
             events.append(Event(PENALISED, clauses, seat=turn.seat, count=len(hand)))
@@ -115,6 +115,7 @@ class AgentDog(ClassicVariant):
         mapping = translation(self.name)
         cited: list[str] = []
         for clause in clauses:
+            replaced: tuple[str, ...]
             if clause in COUNTERPARTS:
                 replaced = COUNTERPARTS[clause]
             elif clause.startswith("BD-"):
