@@ -159,9 +159,18 @@ def move_dog(
     out to its home; the partner's dog (team variant) is pushed on instead."""
     board = table.board
     del table.occupant[origin]
-    table.record(
-        Event(MOVED, clauses, piece=owner, src=board.label(origin), dst=board.label(target))
-    )
+    if table.events is not None:
+        index = path_index(board, owner)
+        table.record(
+            Event(
+                MOVED,
+                clauses,
+                piece=owner,
+                src=board.label(origin),
+                dst=board.label(target),
+                count=index[target] - index[origin],
+            )
+        )
     holder = table.occupant.get(target)
     if holder is not None:
         partner = None if partner_shift is None else _partner_of(board, owner, partner_shift)
