@@ -60,10 +60,10 @@ def parse_action_text(board: Board, seat: int, text: str, cards: Collection[str]
     if not words:
         raise ValueError("empty action notation")
     if words[0] in (GIVE, DISCARD):
-        chosen = " ".join(words[1:])
-        if chosen not in cards:
+        given = " ".join(words[1:])
+        if given not in cards:
             raise ValueError(f"{text!r}: expected '{words[0]} <card>' with a card of this game")
-        return _finish(board, seat, Action(words[0], chosen=chosen))
+        return _finish(board, seat, Action(words[0], chosen=given))
     if len(words) >= 2 and f"{words[0]} {words[1].split('=')[0]}" in cards:
         # A card notation of two words ("blue x2").
         words = [f"{words[0]} {words[1]}", *words[2:]]

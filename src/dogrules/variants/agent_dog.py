@@ -9,6 +9,7 @@ Partner).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 
 import attrs
@@ -112,21 +113,7 @@ class AgentDog(ClassicVariant):
     def cite(self, clauses: tuple[str, ...]) -> tuple[str, ...]:
         """Shared rule functions cite Black DOG ids; Agent DOG cites its own clauses that
         state the same mechanic (``same_as`` in its register)."""
-        mapping = translation(self.name)
-        cited: list[str] = []
-        for clause in clauses:
-            replaced: tuple[str, ...]
-            if clause in COUNTERPARTS:
-                replaced = COUNTERPARTS[clause]
-            elif clause.startswith("BD-"):
-                replaced = mapping.get(clause, ())
-            elif clause.startswith("R-B"):
-                replaced = ()
-            else:
-                replaced = (clause,)
-            cited.extend(c for c in replaced if c not in cited)
-        # A judgement always rests on some clause: at least the whole-action ruling.
-        return tuple(cited) or ("R-C12",)
+        return _cite_agent(clauses)
 
     def parse_action(self, state: State, text: str) -> Action:
         """As for every variant; a Swap's two fields may be named in either order."""
@@ -139,6 +126,25 @@ class AgentDog(ClassicVariant):
 
     def diagnose(self, state: State, action: Action) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return diagnose_classic(self, state, action)
+
+
+@functools.cache
+def _cite_agent(clauses: tuple[str, ...]) -> tuple[str, ...]:
+    mapping = translation("agent-dog")
+    cited: list[str] = []
+    for clause in clauses:
+        replaced: tuple[str, ...]
+        if clause in COUNTERPARTS:
+            replaced = COUNTERPARTS[clause]
+        elif clause.startswith("BD-"):
+            replaced = mapping.get(clause, ())
+        elif clause.startswith("R-B"):
+            replaced = ()
+        else:
+            replaced = (clause,)
+        cited.extend(c for c in replaced if c not in cited)
+    # A judgement always rests on some clause: at least the whole-action ruling.
+    return tuple(cited) or ("R-C12",)
 
 
 __all__ = ["PLAY", "AgentDog"]

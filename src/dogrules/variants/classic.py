@@ -403,7 +403,12 @@ class ClassicVariant(Variant):
             shuffles=cards.shuffles,
             **changes,  # type: ignore[arg-type]
         )
-        return Transition(new, tuple(attrs.evolve(e, clauses=self.cite(e.clauses)) for e in events))
+        return Transition(new, tuple(self.cite_event(event) for event in events))
+
+    def cite_event(self, event: Event) -> Event:
+        """``event`` citing this variant's own clauses."""
+        cited = self.cite(event.clauses)
+        return event if cited == event.clauses else attrs.evolve(event, clauses=cited)
 
     # ---- reading actions -----------------------------------------------------------------
     def parse_action(self, state: State, text: str) -> Action:
