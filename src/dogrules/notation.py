@@ -74,10 +74,6 @@ def parse_action_text(board: Board, seat: int, text: str, cards: Collection[str]
         if len(rest) != 1:
             raise ValueError(f"{text!r}: expected 'place <field>'")
         return _finish(board, seat, Action(PLACE, field=board.parse(rest[0], seat)))
-    if head in (GIVE, DISCARD):
-        if len(rest) != 1 or rest[0] not in cards:
-            raise ValueError(f"{text!r}: expected '{head} <card>' with a card of this game")
-        return _finish(board, seat, Action(head, chosen=rest[0]))
     copied: str | None = None
     chosen: str | None = None
     card = head
