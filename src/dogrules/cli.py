@@ -14,7 +14,9 @@ import click
 import dogrules
 from dogrules.bots import BOTS, Bot, make_bot
 from dogrules.human import HumanQuit, HumanSeat
-from dogrules.narrate import play_game
+from dogrules.narrate import describe_events, play_game, seat_name
+from dogrules.records import RecordError, read_record, record_game, validate_file, write_record
+from dogrules.records import replay as replay_record
 from dogrules.render import svg, text_board
 from dogrules.trace import matrix, problems
 from dogrules.variants import VARIANTS
@@ -48,6 +50,12 @@ def _variant(name: str) -> dogrules.Variant:
     "--human", "humans", type=int, multiple=True, help="A seat played by you at the terminal."
 )
 @click.option("--board", "show_board", is_flag=True, help="Show the board between turns.")
+@click.option(
+    "--record",
+    "record_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the game record (JSON) to this file.",
+)
 def play(
     variant_name: str,
     players: int,
@@ -56,6 +64,7 @@ def play(
     teams: bool,
     humans: tuple[int, ...],
     show_board: bool,
+    record_path: Path | None,
 ) -> None:
     """Play a whole game between built-in bots (and you), narrated with clause ids."""
     variant = _variant(variant_name)
@@ -76,7 +85,10 @@ def play(
         )
     board = variant.board(players)
 
-    def before_action(now: dogrules.State, _action: dogrules.Action) -> None:
+    played: list[str] = []
+
+    def before_action(now: dogrules.State, action: dogrules.Action) -> None:
+        played.append(str(action))
         if show_board and now.phase == dogrules.Phase.PLAY:
             click.echo(text_board(board, now))
 
@@ -85,7 +97,53 @@ def play(
     except (HumanQuit, click.Abort, EOFError):
         click.echo("\ngame abandoned")
         sys.exit(1)
+    if record_path is not None:
+        try:
+            write_record(record_path, record_game(variant_name, players, seed, state.teams, played))
+        except (OSError, RecordError) as exc:
+            _fail(f"{record_path}: {exc}")
+        click.echo(f"record written to {record_path}")
     sys.exit(0 if final.winner else 1)
+
+
+@main.command()
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--quiet", is_flag=True, help="Only check; print the result line.")
+def replay(path: Path, quiet: bool) -> None:
+    """Re-play a game record, narrating it; fail at the first action that is not legal."""
+    try:
+        record = read_record(path)
+    except RecordError as exc:
+        _fail(str(exc))
+    variant = dogrules.variant(record.variant)
+    final: dogrules.State | None = None
+    try:
+        for number, before, action, transition in replay_record(record):
+            if not quiet:
+                click.echo(f"{number:5}  {seat_name(variant, before, before.to_act)}: {action}")
+                for line in describe_events(transition.events):
+                    click.echo(line)
+            final = transition.state
+    except RecordError as exc:
+        _fail(str(exc), code=1)
+    if final is None:
+        click.echo(f"{path}: no actions")
+        return
+    result = f"won by seat(s) {list(final.winner)}" if final.winner else "not finished"
+    click.echo(f"{path}: {len(record.actions)} actions replayed, all legal; {result}")
+
+
+@main.command()
+@click.argument("path", type=click.Path(path_type=Path))
+def validate(path: Path) -> None:
+    """Check a record or position JSON file against its schema (messages name the field)."""
+    messages = validate_file(path)
+    if not messages:
+        click.echo(f"{path}: valid")
+        return
+    for message in messages:
+        click.echo(f"{path}: {message}", err=True)
+    sys.exit(1)
 
 
 @main.command()
