@@ -15,7 +15,6 @@ from dogrules.state import Phase, State
 
 if TYPE_CHECKING:
     from dogrules.variants.base import Variant
-    from dogrules.variants.classic import ClassicVariant
 
 MAX_HAND = 5
 
@@ -99,7 +98,7 @@ def parse_hands(
 
 
 def build_position(
-    variant: ClassicVariant,
+    variant: Variant,
     players: int,
     pieces: Mapping[int, Sequence[str]],
     hands: Mapping[int, Sequence[str]],
@@ -116,10 +115,10 @@ def build_position(
     board = variant.board(players)
     is_team = variant.teams_for(players, teams)
     located = parse_pieces(board, pieces)
-    held = parse_hands(variant, board, hands)
+    held = parse_hands(variant, board, hands, variant.hand_size)
     if to_act not in board.seats:
         raise InvalidPosition(f"to_act {to_act!r} is not a seat (0..{players - 1})")
-    if not held[to_act]:
+    if variant.acting_needs_cards and not held[to_act]:
         raise InvalidPosition(f"to_act: seat {to_act} holds no card and cannot act")
     if dealer is None:
         dealer = next(d for d in board.seats if variant.starter(d, players) == to_act)
@@ -127,6 +126,8 @@ def build_position(
         raise InvalidPosition(f"dealer {dealer!r} is not a seat (0..{players - 1})")
     dog = _black_dog(variant, board, located, black_dog)
     if last_played is not None:
+        if "copy" not in variant.deck.notations:
+            raise InvalidPosition(f"{variant.name} has no Copy card: last_played must be None")
         if last_played not in variant.deck.notations:
             raise InvalidPosition(f"last_played: unknown card {last_played!r}")
         if last_played == "copy":
@@ -167,7 +168,7 @@ def build_position(
 
 
 def _black_dog(
-    variant: ClassicVariant,
+    variant: Variant,
     board: Board,
     located: tuple[tuple[int, ...], ...],
     black_dog: str | None,

@@ -19,6 +19,7 @@ from dogrules.events import (
     Event,
 )
 from dogrules.rules.table import Table
+from dogrules.state import State
 
 
 @implements("BD-DEAL", "BD-RESHUFFLE", "R-C2")
@@ -53,6 +54,20 @@ class CardTable:
         self.seed = seed
         self.shuffles = shuffles
         self.events = events
+
+    @classmethod
+    def of(cls, deck_spec: Deck, state: State, events: list[Event]) -> CardTable:
+        """A scratch copy of the cards of ``state``, recording into ``events``."""
+        return cls(
+            deck_spec,
+            state.hands,
+            state.deck,
+            state.discard,
+            state.exchange,
+            state.seed,
+            state.shuffles,
+            events,
+        )
 
     def hand(self, seat: int) -> tuple[str, ...]:
         """The hand of ``seat`` in canonical order."""

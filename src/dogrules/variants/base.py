@@ -6,14 +6,19 @@ import abc
 import functools
 from collections.abc import Mapping, Sequence
 
+import attrs
+
 from dogrules.actions import Action
 from dogrules.board import Board
 from dogrules.cards import Deck
 from dogrules.clauses import Clause, register
 from dogrules.errors import IllegalAction
+from dogrules.events import Event
 from dogrules.io import JSONValue
 from dogrules.observe import observation
 from dogrules.results import Ruling, Transition
+from dogrules.rules.round import CardTable
+from dogrules.rules.table import Table
 from dogrules.state import State
 
 Pieces = Mapping[int, Sequence[str]]
@@ -24,6 +29,9 @@ class Variant(abc.ABC):
     """One game of the family. Every method is pure: no state given to it is changed."""
 
     name: str
+    # Cards a hand holds after the deal, and whether the seat to act must hold one.
+    hand_size: int = 5
+    acting_needs_cards: bool = True
 
     @property
     def clauses(self) -> tuple[Clause, ...]:
@@ -43,7 +51,6 @@ class Variant(abc.ABC):
     def new_game(self, players: int = 4, seed: int = 0, teams: bool | None = None) -> State:
         """A new game with setup done and the first decision pending; same seed, same game."""
 
-    @abc.abstractmethod
     def position(
         self,
         players: int,
@@ -57,6 +64,45 @@ class Variant(abc.ABC):
         seed: int = 0,
     ) -> State:
         """A position set up by hand, in phase "play"; InvalidPosition names what is wrong."""
+        from dogrules.positions import build_position
+
+        return build_position(
+            self, players, pieces, hands or {}, to_act, black_dog, last_played, teams, dealer, seed
+        )
+
+    def starter(self, dealer: int, players: int) -> int:
+        """The seat that plays first after ``dealer`` deals (its left neighbour)."""
+        return (dealer + 1) % players
+
+    @abc.abstractmethod
+    def teams_for(self, players: int, teams: bool | None) -> bool:
+        """Whether a game of ``players`` is a team game; ValueError if ``teams`` cannot be."""
+
+    def cite(self, clauses: tuple[str, ...]) -> tuple[str, ...]:
+        """The ids this variant cites for ``clauses`` of the shared rule functions."""
+        return clauses
+
+    def cite_event(self, event: Event) -> Event:
+        """``event`` citing this variant's own clauses."""
+        cited = self.cite(event.clauses)
+        return event if cited == event.clauses else attrs.evolve(event, clauses=cited)
+
+    def _next(self, state: State, table: Table, cards: CardTable, **changes: object) -> Transition:
+        """The transition to the state the scratch ``table`` and ``cards`` now describe."""
+        events = table.events
+        assert events is not None
+        new = attrs.evolve(
+            state,
+            pieces=table.pieces(),
+            black_dog=table.dog,
+            hands=tuple(cards.hand(seat) for seat in range(state.players)),
+            deck=tuple(cards.deck),
+            discard=tuple(cards.discard),
+            exchange=tuple(cards.exchange),
+            shuffles=cards.shuffles,
+            **changes,  # type: ignore[arg-type]
+        )
+        return Transition(new, tuple(self.cite_event(event) for event in events))
 
     @abc.abstractmethod
     def _generate(self, state: State) -> tuple[Action, ...]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-import attrs
 from attrs import evolve
 
 from dogrules.actions import DISCARD, FOLD, GIVE, PLACE, PLAY, Action
@@ -51,7 +50,7 @@ from dogrules.rules.swap import swap, swaps
 from dogrules.rules.table import Table
 from dogrules.rules.turn import Candidates, Turn
 from dogrules.state import Phase, State
-from dogrules.variants.base import Hands, Pieces, Variant
+from dogrules.variants.base import Variant
 
 HAND_SIZE = 5
 
@@ -71,10 +70,6 @@ class ClassicVariant(Variant):
     swap_rule = "Swap exchanges one piece the seat moves (named first) with another seat's piece"
 
     # ---- hooks -------------------------------------------------------------------------
-    def starter(self, dealer: int, players: int) -> int:
-        """The seat that plays first in a round dealt by ``dealer``."""
-        return (dealer + 1) % players
-
     def setup_actions(self, state: State, board: Board, table: Table) -> list[Action]:
         return []
 
@@ -101,10 +96,6 @@ class ClassicVariant(Variant):
 
     def after_play(self, table: Table, cards: CardTable, turn: Turn, action: Action) -> None:
         """What follows the movement of a play, before the turn ends (nothing by default)."""
-
-    def cite(self, clauses: tuple[str, ...]) -> tuple[str, ...]:
-        """The ids this variant cites for ``clauses`` of the shared rule functions."""
-        return clauses
 
     def play_clauses(self, action: Action) -> tuple[str, ...]:
         """The clauses cited when ``action``'s card is played."""
@@ -270,16 +261,7 @@ class ClassicVariant(Variant):
         table = Table.of(board, state, record=True)
         events = table.events
         assert events is not None
-        cards = CardTable(
-            self.deck,
-            state.hands,
-            state.deck,
-            state.discard,
-            state.exchange,
-            state.seed,
-            state.shuffles,
-            events,
-        )
+        cards = CardTable.of(self.deck, state, events)
         seat = state.to_act
         if action.kind == PLACE:
             self.carry_out_setup(table, state, action)
@@ -389,27 +371,6 @@ class ClassicVariant(Variant):
             redrawn=False,
         )
 
-    def _next(self, state: State, table: Table, cards: CardTable, **changes: object) -> Transition:
-        events = table.events
-        assert events is not None
-        new = evolve(
-            state,
-            pieces=table.pieces(),
-            black_dog=table.dog,
-            hands=tuple(cards.hand(seat) for seat in range(state.players)),
-            deck=tuple(cards.deck),
-            discard=tuple(cards.discard),
-            exchange=tuple(cards.exchange),
-            shuffles=cards.shuffles,
-            **changes,  # type: ignore[arg-type]
-        )
-        return Transition(new, tuple(self.cite_event(event) for event in events))
-
-    def cite_event(self, event: Event) -> Event:
-        """``event`` citing this variant's own clauses."""
-        cited = self.cite(event.clauses)
-        return event if cited == event.clauses else attrs.evolve(event, clauses=cited)
-
     # ---- reading actions -----------------------------------------------------------------
     def parse_action(self, state: State, text: str) -> Action:
         self._check_variant(state)
@@ -419,25 +380,6 @@ class ClassicVariant(Variant):
     def name_action(self, state: State, action: Action) -> Action:
         """``action`` with its notation filled in (for actions built field by field)."""
         return _named(self.board(state.players), state.to_act, action)
-
-    # ---- positions -------------------------------------------------------------------------
-    def position(
-        self,
-        players: int,
-        pieces: Pieces,
-        hands: Hands | None = None,
-        to_act: int = 0,
-        black_dog: str | None = None,
-        last_played: str | None = None,
-        teams: bool | None = None,
-        dealer: int | None = None,
-        seed: int = 0,
-    ) -> State:
-        from dogrules.positions import build_position
-
-        return build_position(
-            self, players, pieces, hands or {}, to_act, black_dog, last_played, teams, dealer, seed
-        )
 
 
 def _distinct(hand: Sequence[str]) -> list[str]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-import attrs
 from attrs import evolve
 
 from dogrules.actions import GIVE, PLAY, REDRAW, Action
@@ -27,10 +26,8 @@ from dogrules.cards import (
     deck_for,
 )
 from dogrules.clauses import implements
-from dogrules.errors import InvalidPosition
 from dogrules.events import PLAYED, REDREW, WON, Event
 from dogrules.notation import parse_action_text
-from dogrules.positions import parse_hands, parse_pieces
 from dogrules.results import Transition
 from dogrules.rules.colours import (
     COLOUR_CLAUSES,
@@ -46,7 +43,7 @@ from dogrules.rules.round import CardTable, controlled_seat, exchange_recipients
 from dogrules.rules.swap import swap
 from dogrules.rules.table import Table
 from dogrules.state import Phase, State
-from dogrules.variants.base import Hands, Pieces, Variant
+from dogrules.variants.base import Variant
 
 HAND_SIZE = 3
 # Clauses of the shared card mechanics, as DOG Kids states them.
@@ -70,6 +67,9 @@ class DogKids(Variant):
     """DOG Kids for 2, 3 or 4 players, and the 4-player team variant (``teams=True``)."""
 
     name = "dog-kids"
+    hand_size = HAND_SIZE
+    # A seat with no card left (a position set up so) still acts: it redraws.
+    acting_needs_cards = False
 
     def board(self, players: int) -> Board:
         return board_for(self.name, players)
@@ -202,16 +202,7 @@ class DogKids(Variant):
         table = Table.of(board, state, record=True)
         events = table.events
         assert events is not None
-        cards = CardTable(
-            self.deck,
-            state.hands,
-            state.deck,
-            state.discard,
-            state.exchange,
-            state.seed,
-            state.shuffles,
-            events,
-        )
+        cards = CardTable.of(self.deck, state, events)
         seat = state.to_act
         if action.kind == GIVE:
             assert action.chosen is not None
@@ -288,22 +279,6 @@ class DogKids(Variant):
             resume=following,
         )
 
-    def _next(self, state: State, table: Table, cards: CardTable, **changes: object) -> Transition:
-        events = table.events
-        assert events is not None
-        new = evolve(
-            state,
-            pieces=table.pieces(),
-            hands=tuple(cards.hand(seat) for seat in range(state.players)),
-            deck=tuple(cards.deck),
-            discard=tuple(cards.discard),
-            exchange=tuple(cards.exchange),
-            shuffles=cards.shuffles,
-            **changes,  # type: ignore[arg-type]
-        )
-        cited = tuple(attrs.evolve(e, clauses=self.cite(e.clauses)) for e in events)
-        return Transition(new, cited)
-
     def cite(self, clauses: tuple[str, ...]) -> tuple[str, ...]:
         """Shared card mechanics cite Black DOG ids; DOG Kids cites its own clauses."""
         cited: list[str] = []
@@ -322,60 +297,6 @@ class DogKids(Variant):
         from dogrules.variants.kids_diagnosis import diagnose_kids
 
         return diagnose_kids(self, state, action)
-
-    # ---- positions ----------------------------------------------------------------------------
-    def position(
-        self,
-        players: int,
-        pieces: Pieces,
-        hands: Hands | None = None,
-        to_act: int = 0,
-        black_dog: str | None = None,
-        last_played: str | None = None,
-        teams: bool | None = None,
-        dealer: int | None = None,
-        seed: int = 0,
-    ) -> State:
-        if not isinstance(players, int):
-            raise InvalidPosition(f"players must be an integer, got {players!r}")
-        board = self.board(players)
-        is_team = self.teams_for(players, teams)
-        if black_dog is not None:
-            raise InvalidPosition(f"DOG Kids has no Black Dog (black_dog={black_dog!r})")
-        if last_played is not None:
-            raise InvalidPosition("DOG Kids has no Copy card: last_played must be None")
-        located = parse_pieces(board, pieces)
-        held = parse_hands(self, board, hands or {}, HAND_SIZE)
-        if to_act not in board.seats:
-            raise InvalidPosition(f"to_act {to_act!r} is not a seat (0..{players - 1})")
-        remaining = list(self.deck.cards())
-        for hand in held:
-            for card in hand:
-                remaining.remove(card)
-        state = State(
-            variant=self.name,
-            players=players,
-            phase=Phase.PLAY,
-            to_act=to_act,
-            pieces=located,
-            hands=held,
-            deck=shuffled(remaining, seed, 0),
-            discard=(),
-            exchange=(None,) * players,
-            black_dog=None,
-            dealer=players - 1 if dealer is None else dealer,
-            round=1,
-            last_played=None,
-            redrawn=False,
-            seed=seed,
-            shuffles=1,
-            winner=(),
-            teams=is_team,
-        )
-        won = winners(Table.of(board, state), to_act, is_team)
-        if won:
-            raise InvalidPosition(f"the game is already won by seat(s) {list(won)}")
-        return state
 
 
 @implements("KD-NEXT-PLAYER")
