@@ -56,6 +56,15 @@ class CardTable:
         self.events = events
 
     @classmethod
+    @implements("BD-DEAL", "R-C2")
+    def shuffled_deck(cls, deck_spec: Deck, players: int, seed: int) -> CardTable:
+        """The cards of a new game: empty hands, the whole deck shuffled by the game's seed."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an integer, got {seed!r}")
+        deck = shuffled(deck_spec.cards(), seed, 0)
+        return cls(deck_spec, [[] for _ in range(players)], deck, [], [None] * players, seed, 1, [])
+
+    @classmethod
     def of(cls, deck_spec: Deck, state: State, events: list[Event]) -> CardTable:
         """A scratch copy of the cards of ``state``, recording into ``events``."""
         return cls(

@@ -43,7 +43,6 @@ from dogrules.rules.round import (
     controlled_seat,
     exchange_recipients,
     next_seat,
-    shuffled,
     winners,
 )
 from dogrules.rules.swap import swap, swaps
@@ -144,19 +143,7 @@ class ClassicVariant(Variant):
         """Seat 0 deals the first round; pieces are set up and 5 cards dealt to every seat."""
         board = self.board(players)
         is_team = self.teams_for(players, teams)
-        if not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer, got {seed!r}")
-        events: list[Event] = []
-        cards = CardTable(
-            self.deck,
-            [[] for _ in board.seats],
-            shuffled(self.deck.cards(), seed, 0),
-            [],
-            [None] * players,
-            seed,
-            1,
-            events,
-        )
+        cards = CardTable.shuffled_deck(self.deck, players, seed)
         dealer = 0
         cards.deal(dealer, HAND_SIZE, ("BD-DEAL", "R-C1", "R-C2"))
         phase = self.first_phase

@@ -39,7 +39,7 @@ from dogrules.rules.colours import (
     landing_is_possible,
     move_dog,
 )
-from dogrules.rules.round import CardTable, controlled_seat, exchange_recipients, shuffled, winners
+from dogrules.rules.round import CardTable, controlled_seat, exchange_recipients, winners
 from dogrules.rules.swap import swap
 from dogrules.rules.table import Table
 from dogrules.state import Phase, State
@@ -91,19 +91,7 @@ class DogKids(Variant):
         variant the partners first swap one card each."""
         board = self.board(players)
         is_team = self.teams_for(players, teams)
-        if not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer, got {seed!r}")
-        events: list[Event] = []
-        cards = CardTable(
-            self.deck,
-            [[] for _ in board.seats],
-            shuffled(self.deck.cards(), seed, 0),
-            [],
-            [None] * players,
-            seed,
-            1,
-            events,
-        )
+        cards = CardTable.shuffled_deck(self.deck, players, seed)
         last = players - 1
         cards.deal(last, HAND_SIZE, ("KD-DEAL", "R-K1"))
         return State(
