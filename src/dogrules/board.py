@@ -29,7 +29,10 @@ _LOCATION = re.compile(r"^(?:T(?P<track>\d+)|F(?P<finish>\d+)(?:@(?P<owner>\d+))
 def layout_values(layout: SpecTable, where: str) -> dict[str, object]:
     """All data values of a layout file, merged from its datums (ids and prose dropped)."""
     values: dict[str, object] = {}
-    for datum in layout.get("datum", []):
+    datums = layout.get("datum", [])
+    if not isinstance(datums, list) or not all(isinstance(d, dict) for d in datums):
+        raise ValueError(f"{where}: expected [[datum]] tables")
+    for datum in datums:
         for key, value in datum.items():
             if key in _META_KEYS:
                 continue

@@ -13,11 +13,14 @@ import click
 
 import dogrules
 from dogrules.bots import BOTS, Bot, make_bot
+from dogrules.checking import INVARIANTS, check_all
+from dogrules.clauses import LAYOUT_FILES
 from dogrules.human import HumanQuit, HumanSeat
 from dogrules.narrate import describe_events, play_game, seat_name
 from dogrules.records import RecordError, read_record, record_game, validate_file, write_record
 from dogrules.records import replay as replay_record
 from dogrules.render import svg, text_board
+from dogrules.specs import read_toml, read_toml_file, replace_deck
 from dogrules.trace import matrix, problems
 from dogrules.variants import VARIANTS
 
@@ -298,6 +301,65 @@ def render(position: Path, output: Path | None, text: bool) -> None:
         temporary.unlink(missing_ok=True)
         _fail(f"{output}: {exc.strerror or exc}")
     click.echo(f"wrote {output}")
+
+
+@main.command()
+@click.argument("variant_name", metavar="VARIANT", type=click.Choice(VARIANTS))
+@click.option(
+    "--layout",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A corrected board file (same shape as specs/layouts/VARIANT.toml).",
+)
+@click.option(
+    "--deck",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A corrected deck: a TOML file with a [deck] table (notation = count).",
+)
+@click.option("--examples", default=20, show_default=True, help="Random games per invariant.")
+@click.option("--steps", default=200, show_default=True, help="Actions per game at most.")
+@click.option("--players", "-p", type=int, multiple=True, help="Player counts (default: all).")
+def check(
+    variant_name: str,
+    layout: Path | None,
+    deck: Path | None,
+    examples: int,
+    steps: int,
+    players: tuple[int, ...],
+) -> None:
+    """Run the invariant checks against the installed engine, each on its own, reporting
+    pass/fail and a shrunk counterexample; optionally on corrected board or deck data."""
+    variant = _variant(variant_name)
+    if layout is not None or deck is not None:
+        variant = _with_data(variant, layout, deck)
+    failed = 0
+    for outcome in check_all(variant, examples, steps, players or None):
+        mark = "pass" if outcome.passed else "FAIL"
+        click.echo(f"{mark}  {outcome.invariant:28} {outcome.description}")
+        if not outcome.passed:
+            failed += 1
+            click.echo(f"      {outcome.counterexample}")
+    click.echo(f"{failed} of {len(INVARIANTS)} invariants failed ({examples} games each)")
+    sys.exit(1 if failed else 0)
+
+
+def _with_data(
+    variant: dogrules.Variant, layout: Path | None, deck: Path | None
+) -> dogrules.Variant:
+    """The variant on a user's corrected layout and/or deck; exit 2 naming what is wrong."""
+    try:
+        data = (
+            read_toml_file(layout) if layout is not None else read_toml(LAYOUT_FILES[variant.name])
+        )
+        source = str(layout or f"specs/{LAYOUT_FILES[variant.name]}")
+        if deck is not None:
+            data = replace_deck(data, read_toml_file(deck), str(deck))
+            source = f"{source} with deck {deck}"
+        changed = variant.with_data(data, source)
+        for players in (2, 3, 4):
+            changed.board(players)
+    except (ValueError, dogrules.InvalidPosition) as exc:
+        _fail(str(exc))
+    return changed
 
 
 if __name__ == "__main__":

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from dogrules.board import Board
 from dogrules.errors import InvalidPosition
 from dogrules.positions import parse_pieces
 from dogrules.state import Phase, State
+
+if TYPE_CHECKING:
+    from dogrules.variants.base import Variant
 
 FORMAT = 1
 T = TypeVar("T")
@@ -51,15 +53,21 @@ KEYS = (
 )
 
 
-def _board(variant: str, players: int) -> Board:
+def _game(name: str, given: Variant | None) -> Variant:
     from dogrules.variants import variant as get_variant
 
-    return get_variant(variant).board(players)
+    if given is None:
+        return get_variant(name)
+    if given.name != name:
+        raise InvalidPosition(f"variant: a {name} state given to {given.name}")
+    return given
 
 
-def dump(state: State) -> dict[str, JSONValue]:
-    """The state as plain JSON data (dicts, lists, strings, numbers, booleans, null)."""
-    board = _board(state.variant, state.players)
+def dump(state: State, variant: Variant | None = None) -> dict[str, JSONValue]:
+    """The state as plain JSON data (dicts, lists, strings, numbers, booleans, null).
+
+    ``variant`` is needed only for a variant played on other board data (``with_data``)."""
+    board = _game(state.variant, variant).board(state.players)
     seats = range(state.players)
     return {
         "format": FORMAT,
@@ -86,10 +94,10 @@ def dump(state: State) -> dict[str, JSONValue]:
     }
 
 
-def load(data: Mapping[str, object]) -> State:
-    """The state ``data`` describes; InvalidPosition naming the first field that is wrong."""
-    from dogrules.variants import variant as get_variant
+def load(data: Mapping[str, object], variant: Variant | None = None) -> State:
+    """The state ``data`` describes; InvalidPosition naming the first field that is wrong.
 
+    ``variant`` is needed only for a variant played on other board data (``with_data``)."""
     if not isinstance(data, Mapping):
         raise InvalidPosition("a dumped state is a JSON object")
     missing = [key for key in KEYS if key not in data]
@@ -102,11 +110,11 @@ def load(data: Mapping[str, object]) -> State:
         raise InvalidPosition(f"format: expected {FORMAT}, got {data['format']!r}")
     name = _typed(data, "variant", str)
     try:
-        game = get_variant(name)
+        game = _game(name, variant)
     except ValueError as exc:
         raise InvalidPosition(f"variant: {exc}") from None
     players = _typed(data, "players", int)
-    board = _board(name, players)
+    board = game.board(players)
     seats = range(players)
     try:
         phase = Phase(_typed(data, "phase", str))

@@ -32,6 +32,20 @@ def read_toml(relative: str) -> SpecTable:
         raise ValueError(f"spec file specs/{relative} is not valid TOML: {exc}") from exc
 
 
+def replace_deck(layout: SpecTable, deck_file: SpecTable, where: str) -> SpecTable:
+    """``layout`` with its deck (and deck total) taken from ``deck_file``'s ``[deck]`` table."""
+    deck = deck_file.get("deck")
+    if not isinstance(deck, dict) or not deck:
+        raise ValueError(f"{where}: expected a [deck] table of card notation = count")
+    datums = []
+    for datum in layout.get("datum", []):
+        if "deck" in datum:
+            datum = {**datum, "deck": deck, "deck_total": sum(deck.values())}
+            datum["status"] = "assumed"
+        datums.append(datum)
+    return {**layout, "datum": datums}
+
+
 def read_toml_file(path: str | Path) -> SpecTable:
     """A user's TOML file (a corrected layout or deck), with a clear error when broken."""
     try:

@@ -168,6 +168,10 @@ def move_dog(
                 piece=owner,
                 src=board.label(origin),
                 dst=board.label(target),
+                path=tuple(
+                    board.label(field)
+                    for field in dog_path(board, owner)[index[origin] + 1 : index[target] + 1]
+                ),
                 count=index[target] - index[origin],
             )
         )

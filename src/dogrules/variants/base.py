@@ -3,22 +3,24 @@
 from __future__ import annotations
 
 import abc
+import copy
 import functools
 from collections.abc import Mapping, Sequence
 
 import attrs
 
 from dogrules.actions import Action
-from dogrules.board import Board
-from dogrules.cards import Deck
+from dogrules.board import Board, board_for, build_board
+from dogrules.cards import Deck, build_deck, deck_for
 from dogrules.clauses import Clause, register
-from dogrules.errors import IllegalAction
+from dogrules.errors import IllegalAction, InvalidPosition
 from dogrules.events import Event
 from dogrules.io import JSONValue
 from dogrules.observe import observation
 from dogrules.results import Ruling, Transition
 from dogrules.rules.round import CardTable
 from dogrules.rules.table import Table
+from dogrules.specs import SpecTable
 from dogrules.state import State
 
 Pieces = Mapping[int, Sequence[str]]
@@ -32,20 +34,39 @@ class Variant(abc.ABC):
     # Cards a hand holds after the deal, and whether the seat to act must hold one.
     hand_size: int = 5
     acting_needs_cards: bool = True
+    # Whether a piece on its own start field is protected (Black DOG, Agent DOG).
+    start_protection: bool = True
 
     @property
     def clauses(self) -> tuple[Clause, ...]:
         """The variant's clause register (id, kind, source, text), read from ``specs/``."""
         return register(self.name)
 
-    @abc.abstractmethod
+    # Board and deck data other than the shipped defaults (see ``with_data``).
+    _layout: SpecTable | None = None
+    _source: str = ""
+
     def board(self, players: int) -> Board:
         """The board of this variant for ``players`` seats."""
+        if self._layout is None:
+            return board_for(self.name, players)
+        return _custom_board(self, players)
 
     @property
-    @abc.abstractmethod
     def deck(self) -> Deck:
         """The composition of this variant's deck."""
+        if self._layout is None:
+            return deck_for(self.name)
+        return _custom_deck(self)
+
+    def with_data(self, layout: SpecTable, source: str) -> Variant:
+        """This variant played on other board and deck data (a layout file of the same shape
+        as ``specs/layouts/<variant>.toml``); ValueError naming what is wrong with it."""
+        other = copy.copy(self)
+        other._layout = layout
+        other._source = source
+        build_deck(layout, source)
+        return other
 
     @abc.abstractmethod
     def new_game(self, players: int = 4, seed: int = 0, teams: bool | None = None) -> State:
@@ -164,6 +185,21 @@ class Variant(abc.ABC):
     def _check_variant(self, state: State) -> None:
         if state.variant != self.name:
             raise ValueError(f"this is a {state.variant} state, not {self.name}")
+
+
+@functools.cache
+def _custom_board(variant: Variant, players: int) -> Board:
+    assert variant._layout is not None
+    try:
+        return build_board(variant.name, players, variant._layout, variant._source)
+    except ValueError as exc:
+        raise InvalidPosition(str(exc)) from exc
+
+
+@functools.cache
+def _custom_deck(variant: Variant) -> Deck:
+    assert variant._layout is not None
+    return build_deck(variant._layout, variant._source)
 
 
 @functools.lru_cache(maxsize=512)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from attrs import evolve
 
 from dogrules.actions import DISCARD, FOLD, GIVE, PLACE, PLAY, Action
-from dogrules.board import HOME, Board, board_for
+from dogrules.board import HOME, Board
 from dogrules.cards import (
     COPY,
     NUMBER,
@@ -20,9 +20,7 @@ from dogrules.cards import (
     START,
     SWAP,
     CardSpec,
-    Deck,
     card_spec,
-    deck_for,
 )
 from dogrules.clauses import implements
 from dogrules.errors import InvalidPosition
@@ -108,13 +106,6 @@ class ClassicVariant(Variant):
         raise NotImplementedError(spec.family)
 
     # ---- set-up --------------------------------------------------------------------------
-    def board(self, players: int) -> Board:
-        return board_for(self.name, players)
-
-    @property
-    def deck(self) -> Deck:
-        return deck_for(self.name)
-
     def teams_for(self, players: int, teams: bool | None) -> bool:
         expected = players == 4
         if teams is not None and teams != expected:

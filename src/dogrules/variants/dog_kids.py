@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from attrs import evolve
 
 from dogrules.actions import GIVE, PLAY, REDRAW, Action
-from dogrules.board import HOME, Board, board_for
+from dogrules.board import HOME, Board
 from dogrules.cards import (
     BONE,
     COLOUR,
@@ -21,9 +21,7 @@ from dogrules.cards import (
     DOUBLE,
     TWO_COLOUR,
     CardSpec,
-    Deck,
     card_spec,
-    deck_for,
 )
 from dogrules.clauses import implements
 from dogrules.events import PLAYED, REDREW, WON, Event
@@ -70,13 +68,8 @@ class DogKids(Variant):
     hand_size = HAND_SIZE
     # A seat with no card left (a position set up so) still acts: it redraws.
     acting_needs_cards = False
-
-    def board(self, players: int) -> Board:
-        return board_for(self.name, players)
-
-    @property
-    def deck(self) -> Deck:
-        return deck_for(self.name)
+    # Only bone fields and dog houses protect a dog (KD-HOUSE-SAFE).
+    start_protection = False
 
     @implements("KD-PLAYERS", "KD-TEAM", "R-K9")
     def teams_for(self, players: int, teams: bool | None) -> bool:

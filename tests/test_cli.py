@@ -1,0 +1,120 @@
+"""The command line, as a person and a CI job use it: exit codes, messages, files written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import dogrules
+from dogrules import checking
+from dogrules.cli import main
+
+BD = dogrules.variant("black-dog")
+
+
+@pytest.fixture
+def position(tmp_path: Path) -> Path:
+    state = BD.position(
+        players=4,
+        pieces={0: ["T5", "H", "H", "H"], 1: ["T16", "H", "H", "H"],
+                2: ["T32", "H", "H", "H"], 3: ["T48", "H", "H", "H"]},
+        hands={0: ["5", "13"]},
+        black_dog="T24",
+    )
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(dogrules.dump(state)))
+    return path
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.output
+
+
+@pytest.mark.clause("R-C4", "BD-START-PROTECTED")
+def test_explain_exit_codes_and_clause_texts(position: Path) -> None:
+    code, out = run("explain", str(position), "5 T5-T10")
+    assert code == 0 and "legal." in out and "BD-BLUE" in out
+    code, out = run("explain", str(position), "13 T5-T18")
+    assert code == 1 and "not legal" in out and "BD-START-PROTECTED" in out
+    assert "protected" in out
+    code, out = run("explain", str(position), "13 T5-Q1")
+    assert code == 2 and "unknown location" in out
+    code, out = run("explain", str(position), "5 T5-T10", "--json")
+    data = json.loads(out)
+    assert data["legal"] is True and {c["id"] for c in data["clauses"]} >= {"BD-MOVE"}
+
+
+def test_bad_position_files_give_one_line_and_exit_2(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text("{ not json")
+    code, out = run("moves", str(broken))
+    assert code == 2 and "not valid JSON" in out and "line 1" in out
+    code, out = run("moves", str(tmp_path / "missing.json"))
+    assert code == 2 and "no such file" in out
+
+
+def test_moves_groups_the_legal_actions_by_card(position: Path) -> None:
+    code, out = run("moves", str(position), "--json")
+    groups = json.loads(out)
+    assert code == 0 and groups["5"] == ["5 T5-T10"] and "13" in groups
+
+
+def test_render_writes_an_svg_and_text(position: Path, tmp_path: Path) -> None:
+    target = tmp_path / "board.svg"
+    code, out = run("render", str(position), "-o", str(target))
+    assert code == 0 and target.read_text().startswith("<svg") or "<?xml" in target.read_text()
+    code, out = run("render", str(position), "--text")
+    assert code == 0 and "T5" in out
+
+
+@pytest.mark.clause("R-C12")
+def test_play_record_replay_and_validate(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    code, out = run("play", "dog-kids", "--players", "2", "--seed", "4", "--record", str(record))
+    assert code == 0 and "won" in out and record.exists()
+    code, out = run("validate", str(record))
+    assert code == 0 and "valid" in out
+    code, out = run("replay", str(record), "--quiet")
+    assert code == 0 and "all legal" in out
+    data = json.loads(record.read_text())
+    data["actions"][2] = "redraw redraw"
+    record.write_text(json.dumps(data))
+    code, out = run("replay", str(record), "--quiet")
+    assert code != 0 and "step 3" in out
+
+
+def test_check_reports_each_invariant() -> None:
+    code, out = run("check", "dog-kids", "--examples", "2", "--steps", "30")
+    assert code == 0 and out.count("pass ") == len(checking.INVARIANTS)
+
+
+def test_check_shows_a_counterexample_when_an_invariant_breaks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def never(*_: object) -> None:
+        raise AssertionError("deliberately broken")
+
+    monkeypatch.setitem(checking.INVARIANTS, "cards_conserved", ("broken on purpose", never))
+    code, out = run("check", "black-dog", "--examples", "2", "--steps", "5")
+    assert code == 1 and "FAIL  cards_conserved" in out and "new_game(players=" in out
+
+
+def test_check_refuses_broken_data_files(tmp_path: Path) -> None:
+    layout = tmp_path / "layout.toml"
+    layout.write_text("datum = 3")
+    code, out = run("check", "black-dog", "--layout", str(layout))
+    assert code == 2 and "error" in out
+    deck = tmp_path / "deck.toml"
+    deck.write_text('[deck]\n"bogus" = 3\n')
+    code, out = run("check", "black-dog", "--deck", str(deck))
+    assert code == 2 and "bogus" in out
+
+
+def test_a_person_at_the_table_is_asked_again_after_bad_input() -> None:
+    code, out = run("play", "black-dog", "--human", "0", stdin="zz\n99\n?1\nquit\n")
+    assert "cannot read that" in out and "there is no action 99" in out
+    assert "place T7: legal." in out and "game abandoned" in out and code == 1
