@@ -20,174 +20,40 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import pytest
 
 import dogrules
-from dogrules import Event, State, Transition
-from helpers import act, action, kinds, notations
+from helpers import (
+    AD,
+    act,
+    assert_illegal,
+    at,
+    at_home,
+    cards_in_play,
+    cites,
+    edited,
+    events,
+    face_down,
+    kinds,
+    origins,
+    position_builder,
+    round_openings,
+    run,
+    visible,
+    with_next_card,
+)
+from helpers import act as play
+from helpers import notations as legal
 
-AD = dogrules.variant("agent-dog")
 HOLES = tuple(16 * q + j for q in range(4) for j in (4, 8, 12))
 MEETINGS = tuple(16 * q + 9 for q in range(4))
 STARTS = (0, 16, 32, 48)
 
-# ---------------------------------------------------------------------------------------------
-# Helpers (generic ones take the variant, as tests/helpers.py does)
-# ---------------------------------------------------------------------------------------------
-
-
-def pos(
-    pieces: Mapping[int, Sequence[str]],
-    hands: Mapping[int, Sequence[str]],
-    *,
-    to_act: int = 0,
-    players: int = 4,
-    last_played: str | None = None,
-) -> State:
-    """An Agent DOG play position; every seat's list is filled up with home pieces (4 pieces a
-    seat whatever the number of players)."""
-    per_seat = AD.board(players).pieces_per_seat
-    full = {
-        seat: [*pieces.get(seat, ()), *["H"] * (per_seat - len(pieces.get(seat, ())))]
-        for seat in range(players)
-    }
-    return AD.position(
-        players=players, pieces=full, hands=hands, to_act=to_act, last_played=last_played
-    )
-
-
-def legal(state: State, variant: dogrules.Variant = AD) -> set[str]:
-    return notations(state, variant)
-
-
-def play(state: State, text: str, variant: dogrules.Variant = AD) -> Transition:
-    return act(state, text, variant)
-
-
-def at(state: State, seat: int, variant: dogrules.Variant = AD) -> list[str]:
-    """Where ``seat``'s pieces stand off home (track then finish, board order), true colours."""
-    board = variant.board(state.players)
-    return [label for label in (board.label(loc) for loc in state.pieces[seat]) if label != "H"]
-
-
-def at_home(state: State, seat: int, variant: dogrules.Variant = AD) -> int:
-    board = variant.board(state.players)
-    return sum(1 for loc in state.pieces[seat] if board.label(loc) == "H")
-
-
-def events(transition: Transition, kind: str) -> list[Event]:
-    return [event for event in transition.events if event.kind == kind]
-
-
-def cites(event: Event, *clauses: str) -> bool:
-    return all(clause in event.clauses for clause in clauses)
-
-
-def face_down(state: State, seat: int = 0, variant: dogrules.Variant = AD) -> list[str]:
-    """The fields of the face-down pieces, as ``seat`` sees them."""
-    seen = variant.observe(state, seat)["flipped"]
-    assert isinstance(seen, list)
-    return [str(field) for field in seen]
-
-
-def visible(state: State, seat: int, owner: int, variant: dogrules.Variant = AD) -> list[str]:
-    """The pieces of ``owner`` that ``seat`` sees (home pieces included, as "H")."""
-    seen = variant.observe(state, seat)["pieces"]
-    assert isinstance(seen, dict)
-    listed = seen[str(owner)]
-    assert isinstance(listed, list)
-    return [str(field) for field in listed]
-
-
-def origins(state: State, variant: dogrules.Variant = AD) -> set[str]:
-    """Every field a legal play takes a piece from (H for entering); a Partner sub-move
-    continuing a piece moved earlier in the same play counts the piece's first field only."""
-    board = variant.board(state.players)
-    found: set[str] = set()
-    for a in variant.legal_actions(state):
-        reached: set[int] = set()
-        for origin, target in a.moves:
-            if origin not in reached:
-                found.add(board.label(origin, state.to_act))
-            reached.add(target)
-    return found
-
-
-def assert_illegal(state: State, text: str, *sensible: str, variant: dogrules.Variant = AD) -> None:
-    """``text`` is not listed, apply refuses it, and explain says so citing one of
-    ``sensible``, never a Black DOG id."""
-    assert text not in notations(state, variant)
-    chosen = action(state, text, variant)
-    ruling = variant.explain(state, chosen)
-    assert ruling.legal is False
-    assert set(sensible) & set(ruling.clauses), (text, ruling.clauses, ruling.text)
-    assert not any(c.startswith("BD-") for c in ruling.clauses), ruling.clauses
-    with pytest.raises(dogrules.IllegalAction) as refused:
-        variant.apply(state, chosen)
-    assert set(sensible) & set(refused.value.clauses)
-
-
-def cards_in_play(state: State) -> Counter[str]:
-    counted: Counter[str] = Counter(state.deck)
-    counted.update(state.discard)
-    for hand in state.hands:
-        counted.update(hand)
-    counted.update(card for card in state.exchange if card is not None)
-    return counted
-
-
-def edited(state: State, change: Callable[[dict[str, Any]], None]) -> State:
-    """``state`` rebuilt through dump/load after ``change`` edits its JSON form."""
-    data: dict[str, Any] = dogrules.dump(state)
-    change(data)
-    return dogrules.load(data)
-
-
-def with_next_card(state: State, card: str) -> State:
-    """``state`` with one ``card`` moved to the top of the deck (drawn next)."""
-
-    def put_on_top(data: dict[str, Any]) -> None:
-        deck: list[str] = data["deck"]
-        deck.remove(card)
-        deck.append(card)
-
-    return edited(state, put_on_top)
-
-
-def first_legal(state: State, variant: dogrules.Variant = AD) -> Transition:
-    return variant.apply(state, variant.legal_actions(state)[0])
-
-
-def run(
-    state: State,
-    until: Callable[[State], bool],
-    limit: int = 600,
-    variant: dogrules.Variant = AD,
-) -> State:
-    """Take the first legal action until ``until`` holds."""
-    for _ in range(limit):
-        if until(state):
-            return state
-        state = first_legal(state, variant).state
-    raise AssertionError("the game did not reach the expected point")
-
-
-def round_openings(state: State, rounds: int) -> Iterator[State]:
-    """The state at the start of each of the next ``rounds`` rounds' play phase (after the
-    exchange), playing the first legal action throughout."""
-    for _ in range(rounds):
-        state = run(state, lambda s: s.phase != "exchange")
-        if state.phase == "over":
-            return
-        yield state
-        state = run(state, _round_over(state.round))
-
-
-def _round_over(current: int) -> Callable[[State], bool]:
-    return lambda s: s.round != current or s.phase == "over"
+# A play position: seats not listed keep every piece at home, listed seats are filled up with
+# home pieces (4 pieces a seat whatever the number of players).
+pos = position_builder(AD)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,30 +12,23 @@ from itertools import pairwise
 
 import pytest
 
-from helpers import kinds
-from test_clauses_agent_dog import (
+from helpers import (
+    AD,
     assert_illegal,
     at,
     cites,
     events,
     face_down,
-    legal,
+    kinds,
     origins,
-    play,
-    pos,
+    position_builder,
+    spent,
     visible,
 )
+from helpers import act as play
+from helpers import notations as legal
 
-
-def spent(text: str) -> list[int]:
-    """The step count of every sub-move of a track-only play written ``text``."""
-    steps = []
-    for word in text.split()[1:]:
-        if "-" not in word:
-            continue
-        origin, target = word.split("-")
-        steps.append((int(target[1:]) - int(origin[1:])) % 64)
-    return steps
+pos = position_builder(AD)  # as in test_clauses_agent_dog.py
 
 
 # ---------------------------------------------------------------------------------------------

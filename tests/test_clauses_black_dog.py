@@ -14,132 +14,37 @@ and its paws are T(16q+7) and T(16q+9).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
 
 import dogrules
-from dogrules import Event, State, Transition
-from helpers import BD, act, action, kinds, notations
+from helpers import (
+    BD,
+    act,
+    assert_illegal,
+    at,
+    at_home,
+    cards_in_play,
+    cites,
+    dog,
+    edited,
+    events,
+    kinds,
+    next_round,
+    notations,
+    origins,
+    position_builder,
+    through_exchange,
+    with_next_card,
+)
 
 DISC_FIELDS = tuple(16 * q + j for q in range(4) for j in (7, 8, 9))
 PAWS = tuple(16 * q + j for q in range(4) for j in (7, 9))
 
-# ---------------------------------------------------------------------------------------------
-# Helpers
-# ---------------------------------------------------------------------------------------------
-
-
-def pos(
-    pieces: Mapping[int, Sequence[str]],
-    hands: Mapping[int, Sequence[str]],
-    *,
-    to_act: int = 0,
-    black_dog: str = "T44",
-    players: int = 4,
-    last_played: str | None = None,
-) -> State:
-    """A play position; seats not listed keep every piece at home, listed seats are filled up
-    with home pieces (4 pieces a seat with 4 players, 5 with 2 or 3)."""
-    per_seat = 4 if players == 4 else 5
-    full = {
-        seat: [*pieces.get(seat, ()), *["H"] * (per_seat - len(pieces.get(seat, ())))]
-        for seat in range(players)
-    }
-    return BD.position(
-        players=players,
-        pieces=full,
-        hands=hands,
-        to_act=to_act,
-        black_dog=black_dog,
-        last_played=last_played,
-    )
-
-
-def at(state: State, seat: int) -> list[str]:
-    """Where ``seat``'s pieces stand off home (track then finish, board order)."""
-    board = BD.board(state.players)
-    return [label for label in (board.label(loc) for loc in state.pieces[seat]) if label != "H"]
-
-
-def at_home(state: State, seat: int) -> int:
-    board = BD.board(state.players)
-    return sum(1 for loc in state.pieces[seat] if board.label(loc) == "H")
-
-
-def dog(state: State) -> str:
-    assert state.black_dog is not None
-    return BD.board(state.players).label(state.black_dog)
-
-
-def events(transition: Transition, kind: str) -> list[Event]:
-    return [event for event in transition.events if event.kind == kind]
-
-
-def cites(event: Event, *clauses: str) -> bool:
-    return all(clause in event.clauses for clause in clauses)
-
-
-def origins(state: State) -> set[str]:
-    """Every field a legal play takes a piece from (H for entering); a Partner sub-move
-    continuing a piece moved earlier in the same play counts the piece's first field only."""
-    board = BD.board(state.players)
-    found: set[str] = set()
-    for a in BD.legal_actions(state):
-        reached: set[int] = set()
-        for origin, target in a.moves:
-            if origin not in reached:
-                found.add(board.label(origin, state.to_act))
-            reached.add(target)
-    return found
-
-
-def assert_illegal(state: State, text: str, *sensible: str) -> None:
-    """``text`` is not listed, apply refuses it, and explain says so citing one of
-    ``sensible``."""
-    assert text not in notations(state)
-    chosen = action(state, text)
-    ruling = BD.explain(state, chosen)
-    assert not ruling.legal
-    assert set(sensible) & set(ruling.clauses), (text, ruling.clauses, ruling.text)
-    with pytest.raises(dogrules.IllegalAction) as refused:
-        BD.apply(state, chosen)
-    assert set(sensible) & set(refused.value.clauses)
-
-
-def cards_in_play(state: State) -> Counter[str]:
-    counted: Counter[str] = Counter(state.deck)
-    counted.update(state.discard)
-    for hand in state.hands:
-        counted.update(hand)
-    counted.update(card for card in state.exchange if card is not None)
-    return counted
-
-
-def edited(state: State, change: Callable[[dict[str, Any]], None]) -> State:
-    """``state`` rebuilt through dump/load after ``change`` edits its JSON form."""
-    data: dict[str, Any] = dogrules.dump(state)
-    change(data)
-    return dogrules.load(data)
-
-
-def first_legal(state: State) -> Transition:
-    return BD.apply(state, BD.legal_actions(state)[0])
-
-
-def run(state: State, until: Callable[[State], bool], limit: int = 400) -> State:
-    """Take the first legal action until ``until`` holds."""
-    for _ in range(limit):
-        if until(state):
-            return state
-        state = first_legal(state).state
-    raise AssertionError("the game did not reach the expected point")
-
-
-def through_exchange(state: State) -> State:
-    return run(state, lambda s: s.phase != "exchange")
-
+# A play position: seats not listed keep every piece at home, listed seats are filled up with
+# home pieces (4 pieces a seat with 4 players, 5 with 2 or 3); the Black Dog stands on T44.
+pos = position_builder(BD, black_dog="T44")
 
 # ---------------------------------------------------------------------------------------------
 # Players, pieces, deck, goal, secrecy
@@ -174,8 +79,9 @@ def test_BD_PIECES_four_pieces_each_with_four_players_five_with_fewer_and_one_bl
             black_dog="T8",
         )
     with pytest.raises(dogrules.InvalidPosition):
-        BD.position(players=2, pieces={0: ["H"] * 4, 1: ["H"] * 4}, hands={0: ["5"]},
-                    black_dog="T8")
+        BD.position(
+            players=2, pieces={0: ["H"] * 4, 1: ["H"] * 4}, hands={0: ["5"]}, black_dog="T8"
+        )
     # one Black Dog, on the board once placed and belonging to no seat
     placed = act(BD.new_game(players=4, seed=2), "place T8").state
     assert dog(placed) == "T8"
@@ -187,8 +93,15 @@ def test_BD_PIECES_four_pieces_each_with_four_players_five_with_fewer_and_one_bl
 def test_BD_DECK_one_deck_of_110_cards_with_the_layout_split() -> None:
     expected = {
         **{str(n): 6 for n in (2, 3, 4, 5, 6, 7, 8, 9, 10, 12)},
-        "1/11": 8, "13": 8, "swap": 5, "magnet": 5, "copy": 5, "partner": 5,
-        "black:1-7": 6, "black:3": 4, "black:5": 4,
+        "1/11": 8,
+        "13": 8,
+        "swap": 5,
+        "magnet": 5,
+        "copy": 5,
+        "partner": 5,
+        "black:1-7": 6,
+        "black:3": 4,
+        "black:5": 4,
     }
     for players in (2, 3, 4):
         s = BD.new_game(players=players, seed=5)
@@ -245,8 +158,11 @@ def test_BD_DEAL_every_round_begins_with_five_cards_to_each_seat() -> None:
     assert BD.new_game(players=4, seed=21) == s
     assert len({BD.new_game(players=4, seed=seed).hands for seed in range(5)}) > 1
     # the next round deals 5 each again
-    s = pos({0: ["T2"], 1: ["T18"], 2: ["T34"], 3: ["T50"]},
-            {0: ["2"], 1: ["2"], 2: ["2"], 3: ["2"]}, to_act=1)
+    s = pos(
+        {0: ["T2"], 1: ["T18"], 2: ["T34"], 3: ["T50"]},
+        {0: ["2"], 1: ["2"], 2: ["2"], 3: ["2"]},
+        to_act=1,
+    )
     for text in ("2 T18-T20", "2 T34-T36", "2 T50-T52"):
         s = act(s, text).state
     t = act(s, "2 T2-T4")
@@ -254,11 +170,6 @@ def test_BD_DEAL_every_round_begins_with_five_cards_to_each_seat() -> None:
     assert dealt.count == 5 and cites(dealt, "BD-DEAL")
     assert [len(hand) for hand in t.state.hands] == [5, 5, 5, 5]
     assert len(t.state.deck) == 110 - 4 - 20
-
-
-def _next_round(state: State) -> State:
-    current = state.round
-    return run(state, lambda s: s.round != current or s.phase == "over")
 
 
 @pytest.mark.clause("BD-DEALER-ROTATES", "R-C1")
@@ -269,7 +180,7 @@ def test_BD_DEALER_ROTATES_dealer_and_starter_move_one_seat_clockwise_each_round
         s = through_exchange(s)
         assert s.phase == "play"
         seen.append((s.dealer, s.to_act))
-        s = _next_round(s)
+        s = next_round(s)
     # seat 0 deals first, dealer+1 starts, both move clockwise every round
     assert seen == [(0, 1), (1, 2), (2, 3), (3, 0), (0, 1)]
 
@@ -281,8 +192,11 @@ def test_BD_FREE_START_one_piece_on_each_start_at_the_beginning_only() -> None:
         assert at(s, seat) == [f"T{16 * seat}"]
         assert at_home(s, seat) == 3
     # a later round brings no free piece out
-    s = pos({0: ["T2"], 1: ["T18"], 2: ["T34"], 3: ["T50"]},
-            {0: ["2"], 1: ["2"], 2: ["2"], 3: ["2"]}, to_act=1)
+    s = pos(
+        {0: ["T2"], 1: ["T18"], 2: ["T34"], 3: ["T50"]},
+        {0: ["2"], 1: ["2"], 2: ["2"], 3: ["2"]},
+        to_act=1,
+    )
     for text in ("2 T18-T20", "2 T34-T36", "2 T50-T52", "2 T2-T4"):
         s = act(s, text).state
     assert s.round == 2
@@ -450,8 +364,11 @@ def test_R_C7_a_card_is_playable_only_in_full_and_a_playable_card_must_be_played
 
 @pytest.mark.clause("BD-ROUND-END")
 def test_BD_ROUND_END_the_round_ends_when_every_hand_is_empty() -> None:
-    s = pos({0: ["T2"], 1: ["T18"], 2: ["T34"], 3: ["T50"]},
-            {0: ["2"], 1: ["2", "3"], 2: ["2"], 3: ["2"]}, to_act=1)
+    s = pos(
+        {0: ["T2"], 1: ["T18"], 2: ["T34"], 3: ["T50"]},
+        {0: ["2"], 1: ["2", "3"], 2: ["2"], 3: ["2"]},
+        to_act=1,
+    )
     for text in ("2 T18-T20", "2 T34-T36", "2 T50-T52", "2 T2-T4"):
         t = act(s, text)
         s = t.state
@@ -464,8 +381,11 @@ def test_BD_ROUND_END_the_round_ends_when_every_hand_is_empty() -> None:
 
 @pytest.mark.clause("BD-RESHUFFLE", "R-C2")
 def test_BD_RESHUFFLE_a_short_deck_is_shuffled_together_with_the_discard_pile() -> None:
-    s = pos({0: ["T2"], 1: ["T18"], 2: ["T34"], 3: ["T50"]},
-            {0: ["2"], 1: ["2"], 2: ["2"], 3: ["2"]}, to_act=1)
+    s = pos(
+        {0: ["T2"], 1: ["T18"], 2: ["T34"], 3: ["T50"]},
+        {0: ["2"], 1: ["2"], 2: ["2"], 3: ["2"]},
+        to_act=1,
+    )
     for text in ("2 T18-T20", "2 T34-T36", "2 T50-T52"):
         s = act(s, text).state
 
@@ -507,18 +427,9 @@ def test_R_C2_a_draw_from_an_empty_deck_reshuffles_the_discard_pile() -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _with_next_card(state: State, card: str) -> State:
-    def put_on_top(data: dict[str, Any]) -> None:
-        deck: list[str] = data["deck"]
-        deck.remove(card)
-        deck.append(card)  # the next card drawn is the last
-
-    return edited(state, put_on_top)
-
-
 @pytest.mark.clause("BD-2P3P-REDRAW", "R-C7", "R-B11")
 def test_BD_2P3P_REDRAW_discard_draw_and_play_the_drawn_start_card() -> None:
-    s = _with_next_card(pos({1: ["T40"]}, {0: ["5", "2"], 1: ["3", "4"]}, players=2), "13")
+    s = with_next_card(pos({1: ["T40"]}, {0: ["5", "2"], 1: ["3", "4"]}, players=2), "13")
     assert notations(s) == {"discard 5", "discard 2"}
     t = act(s, "discard 5")
     assert kinds(t) == ["discarded", "drew"]
@@ -532,7 +443,7 @@ def test_BD_2P3P_REDRAW_discard_draw_and_play_the_drawn_start_card() -> None:
 
 @pytest.mark.clause("BD-2P3P-REDRAW", "R-C7", "R-B11")
 def test_BD_2P3P_REDRAW_still_stuck_after_the_draw_discard_again_and_stay_in_the_round() -> None:
-    s = _with_next_card(pos({1: ["T40"]}, {0: ["5", "2"], 1: ["3", "4"]}, players=2), "7")
+    s = with_next_card(pos({1: ["T40"]}, {0: ["5", "2"], 1: ["3", "4"]}, players=2), "7")
     s = act(s, "discard 5").state
     assert notations(s) == {"discard 2", "discard 7"}
     t = act(s, "discard 7")
@@ -771,8 +682,11 @@ def test_R_C6_the_start_field_counts_as_one_step_then_F1_to_F4() -> None:
 
 @pytest.mark.clause("BD-TEAM-PLAY", "R-C8")
 def test_BD_TEAM_PLAY_a_finished_seat_moves_its_partners_pieces_with_every_card() -> None:
-    s = pos({0: ["F1", "F2", "F3", "F4"], 1: ["T20"], 2: ["T34"]},
-            {0: ["5", "1/11"], 1: ["2"]}, black_dog="T60")
+    s = pos(
+        {0: ["F1", "F2", "F3", "F4"], 1: ["T20"], 2: ["T34"]},
+        {0: ["5", "1/11"], 1: ["2"]},
+        black_dog="T60",
+    )
     assert origins(s) == {"T34", "H"}
     assert "5 T34-T39 turn cw" in notations(s)
     # start cards included: seat 0 enters a piece of seat 2 onto T32
@@ -784,8 +698,11 @@ def test_BD_TEAM_PLAY_a_finished_seat_moves_its_partners_pieces_with_every_card(
 
 @pytest.mark.clause("BD-TEAM-PLAY", "R-C8")
 def test_BD_TEAM_PLAY_a_finished_seat_is_still_dealt_cards() -> None:
-    s = pos({0: ["F1", "F2", "F3", "F4"], 1: ["T18"], 2: ["T34"], 3: ["T50"]},
-            {0: ["2"], 1: ["2"], 2: ["2"], 3: ["2"]}, to_act=1)
+    s = pos(
+        {0: ["F1", "F2", "F3", "F4"], 1: ["T18"], 2: ["T34"], 3: ["T50"]},
+        {0: ["2"], 1: ["2"], 2: ["2"], 3: ["2"]},
+        to_act=1,
+    )
     for text in ("2 T18-T20", "2 T34-T36", "2 T50-T52"):
         s = act(s, text).state
     t = act(s, "2 T36-T38")  # seat 0's 2 moves seat 2's piece
@@ -796,8 +713,11 @@ def test_BD_TEAM_PLAY_a_finished_seat_is_still_dealt_cards() -> None:
 
 @pytest.mark.clause("BD-WIN", "R-C11", "BD-GOAL")
 def test_BD_WIN_a_team_wins_the_instant_its_eighth_piece_gets_in_mid_round() -> None:
-    s = pos({0: ["F1", "F2", "F3", "F4"], 2: ["T31", "F2", "F3", "F4"], 1: ["T20"]},
-            {2: ["2", "5"], 3: ["4"], 0: ["3"], 1: ["6"]}, to_act=2)
+    s = pos(
+        {0: ["F1", "F2", "F3", "F4"], 2: ["T31", "F2", "F3", "F4"], 1: ["T20"]},
+        {2: ["2", "5"], 3: ["4"], 0: ["3"], 1: ["6"]},
+        to_act=2,
+    )
     t = act(s, "2 T31-F1")
     (won,) = events(t, "won")
     assert won.winners == (0, 2) and cites(won, "R-C11")
@@ -809,12 +729,12 @@ def test_BD_WIN_a_team_wins_the_instant_its_eighth_piece_gets_in_mid_round() -> 
 
 @pytest.mark.clause("BD-WIN", "BD-2P3P-WIN")
 def test_BD_WIN_the_won_event_cites_the_manual_win_rule() -> None:
-    s = pos({0: ["F1", "F2", "F3", "F4"], 2: ["T31", "F2", "F3", "F4"]},
-            {2: ["2"], 1: ["6"]}, to_act=2)
+    s = pos(
+        {0: ["F1", "F2", "F3", "F4"], 2: ["T31", "F2", "F3", "F4"]}, {2: ["2"], 1: ["6"]}, to_act=2
+    )
     (won,) = events(act(s, "2 T31-F1"), "won")
     assert cites(won, "BD-WIN")
-    s = pos({0: ["T54", "F2", "F3", "F4"]}, {0: ["1/11"], 1: ["2"]}, players=2,
-            black_dog="T20")
+    s = pos({0: ["T54", "F2", "F3", "F4"]}, {0: ["1/11"], 1: ["2"]}, players=2, black_dog="T20")
     (won,) = events(act(s, "1/11 T54-F1"), "won")
     assert cites(won, "BD-2P3P-WIN")
 
@@ -822,8 +742,11 @@ def test_BD_WIN_the_won_event_cites_the_manual_win_rule() -> None:
 @pytest.mark.clause("BD-WIN", "R-C11", "R-C8")
 def test_BD_WIN_the_finished_partner_may_bring_the_last_piece_in() -> None:
     # seat 0 is done and plays for seat 2: 1/11 as 11 takes T22 over T32 into F1
-    s = pos({0: ["F1", "F2", "F3", "F4"], 2: ["T22", "F2", "F3", "F4"]},
-            {0: ["1/11"], 1: ["2"]}, black_dog="T60")
+    s = pos(
+        {0: ["F1", "F2", "F3", "F4"], 2: ["T22", "F2", "F3", "F4"]},
+        {0: ["1/11"], 1: ["2"]},
+        black_dog="T60",
+    )
     t = act(s, "1/11 T22-F1@2")
     assert t.state.winner == (0, 2)
     assert t.state.phase == "over"
@@ -832,8 +755,9 @@ def test_BD_WIN_the_finished_partner_may_bring_the_last_piece_in() -> None:
 @pytest.mark.clause("BD-WIN")
 def test_BD_WIN_the_last_piece_needs_exact_points_and_may_lap_again() -> None:
     # only a 12 in hand: the last piece on T62 cannot get in and must lap again
-    s = pos({0: ["F1", "F2", "F3", "F4"], 2: ["T30", "F2", "F3", "F4"]},
-            {2: ["12"], 1: ["2"]}, to_act=2)
+    s = pos(
+        {0: ["F1", "F2", "F3", "F4"], 2: ["T30", "F2", "F3", "F4"]}, {2: ["12"], 1: ["2"]}, to_act=2
+    )
     t = act(s, "12 T30-T42")
     assert t.state.phase == "play" and t.state.winner == ()
 
@@ -852,8 +776,9 @@ def test_BD_2P3P_INDIVIDUAL_no_teams_everyone_plays_alone() -> None:
     s = pos({0: ["T3"], 1: ["T20"]}, {0: ["5"], 1: ["2"]}, players=2)
     assert origins(s) == {"T3"}
     # a single seat wins on its own
-    s = pos({1: ["T6", "F2", "F3", "F4"]}, {1: ["1/11"], 0: ["2"]}, to_act=1, players=3,
-            black_dog="T60")
+    s = pos(
+        {1: ["T6", "F2", "F3", "F4"]}, {1: ["1/11"], 0: ["2"]}, to_act=1, players=3, black_dog="T60"
+    )
     t = act(s, "1/11 T6-F1")
     assert t.state.winner == (1,)
 
@@ -862,8 +787,9 @@ def test_BD_2P3P_INDIVIDUAL_no_teams_everyone_plays_alone() -> None:
 @pytest.mark.parametrize("players", [2, 3])
 def test_BD_2P3P_WIN_first_to_four_pieces_in_the_goal_wins(players: int) -> None:
     # seat 0: three in the goal, the fourth 11 steps away (T54 .. T63, T0, F1), the fifth home
-    s = pos({0: ["T54", "F2", "F3", "F4"]}, {0: ["1/11"], 1: ["2"]}, players=players,
-            black_dog="T20")
+    s = pos(
+        {0: ["T54", "F2", "F3", "F4"]}, {0: ["1/11"], 1: ["2"]}, players=players, black_dog="T20"
+    )
     t = act(s, "1/11 T54-F1")
     (won,) = events(t, "won")
     assert won.winners == (0,)
@@ -916,13 +842,21 @@ def test_R_C12_every_choice_of_one_play_is_one_action_legal_as_a_whole() -> None
 @pytest.mark.clause("R-C13", "BD-2P3P-WIN")
 def test_R_C13_two_sides_complete_at_once_the_first_clockwise_from_the_actor_wins() -> None:
     # three players; seat 0's Partner brings in the last pieces of seats 2 and 1
-    s = pos({0: ["T40"], 1: ["T15", "F2", "F3", "F4"], 2: ["T31", "F2", "F3", "F4"]},
-            {0: ["partner"], 1: ["2"]}, players=3, black_dog="T60")
+    s = pos(
+        {0: ["T40"], 1: ["T15", "F2", "F3", "F4"], 2: ["T31", "F2", "F3", "F4"]},
+        {0: ["partner"], 1: ["2"]},
+        players=3,
+        black_dog="T60",
+    )
     t = act(s, "partner T31-F1@2 T15-F1@1")
     assert t.state.winner == (1,)
     # the actor wins when its own side is among those completed
-    s = pos({0: ["T63", "F2", "F3", "F4"], 2: ["T31", "F2", "F3", "F4"]},
-            {0: ["partner"], 1: ["2"]}, players=3, black_dog="T60")
+    s = pos(
+        {0: ["T63", "F2", "F3", "F4"], 2: ["T31", "F2", "F3", "F4"]},
+        {0: ["partner"], 1: ["2"]},
+        players=3,
+        black_dog="T60",
+    )
     t = act(s, "partner T31-F1@2 T63-F1")
     assert t.state.winner == (0,)
 

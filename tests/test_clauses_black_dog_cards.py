@@ -12,19 +12,23 @@ from itertools import pairwise
 
 import pytest
 
-from helpers import act, kinds, notations
-from test_clauses_black_dog import assert_illegal, at, at_home, cites, dog, events, origins, pos
+from helpers import (
+    BD,
+    act,
+    assert_illegal,
+    at,
+    at_home,
+    cites,
+    dog,
+    events,
+    kinds,
+    notations,
+    origins,
+    position_builder,
+    spent,
+)
 
-
-def spent(text: str) -> list[int]:
-    """The step count of every sub-move of a track-only play written ``text``."""
-    steps = []
-    for word in text.split()[1:]:
-        if "-" not in word:
-            continue
-        origin, target = word.split("-")
-        steps.append((int(target[1:]) - int(origin[1:])) % 64)
-    return steps
+pos = position_builder(BD, black_dog="T44")  # as in test_clauses_black_dog.py
 
 
 # ---------------------------------------------------------------------------------------------
@@ -71,8 +75,11 @@ def test_BD_CARD_13_enter_or_move_13() -> None:
 @pytest.mark.clause("BD-SWAP", "R-B6")
 def test_BD_SWAP_own_piece_with_any_other_unprotected_track_piece() -> None:
     # own T0 and seat 1's T16 are protected, seat 2's F1 is in its goal, the dog is excluded
-    s = pos({0: ["T0", "T5"], 1: ["T16", "T20"], 2: ["T35", "F1"], 3: ["T50"]},
-            {0: ["swap"], 1: ["2"]}, black_dog="T44")
+    s = pos(
+        {0: ["T0", "T5"], 1: ["T16", "T20"], 2: ["T35", "F1"], 3: ["T50"]},
+        {0: ["swap"], 1: ["2"]},
+        black_dog="T44",
+    )
     assert notations(s) == {"swap T5<>T20", "swap T5<>T35", "swap T5<>T50"}
     t = act(s, "swap T5<>T20")
     assert at(t.state, 0) == ["T0", "T20"]
@@ -170,12 +177,17 @@ def test_BD_DISC_BY_MAGNET_a_magnet_onto_a_paw_turns_the_disc() -> None:
 @pytest.mark.clause("BD-COPY", "R-C9")
 def test_BD_COPY_plays_as_the_last_card_with_all_its_options() -> None:
     # seat 1 plays its 1/11 as 11; seat 2's Copy may still use it to enter
-    s = pos({1: ["T20"], 2: ["T38"]}, {1: ["1/11"], 2: ["copy"], 3: ["2"]}, to_act=1,
-            black_dog="T60")
+    s = pos(
+        {1: ["T20"], 2: ["T38"]}, {1: ["1/11"], 2: ["copy"], 3: ["2"]}, to_act=1, black_dog="T60"
+    )
     s = act(s, "1/11 T20-T31").state
     assert s.to_act == 2
-    assert notations(s) == {"copy=1/11 H-T32", "copy=1/11 T38-T39 turn cw",
-                            "copy=1/11 T38-T39 turn ccw", "copy=1/11 T38-T49"}
+    assert notations(s) == {
+        "copy=1/11 H-T32",
+        "copy=1/11 T38-T39 turn cw",
+        "copy=1/11 T38-T39 turn ccw",
+        "copy=1/11 T38-T49",
+    }
     t = act(s, "copy=1/11 H-T32")
     assert at(t.state, 2) == ["T32", "T38"]
     assert t.state.last_played == "1/11"
@@ -205,8 +217,11 @@ def test_BD_COPY_ROUND_copy_cannot_be_the_first_card_of_a_round() -> None:
 
 @pytest.mark.clause("BD-COPY-ROUND", "R-C9")
 def test_BD_COPY_ROUND_a_new_deal_forgets_the_last_round() -> None:
-    s = pos({0: ["T2"], 1: ["T18"], 2: ["T34"], 3: ["T50"]},
-            {0: ["2"], 1: ["2"], 2: ["2"], 3: ["2"]}, to_act=1)
+    s = pos(
+        {0: ["T2"], 1: ["T18"], 2: ["T34"], 3: ["T50"]},
+        {0: ["2"], 1: ["2"], 2: ["2"], 3: ["2"]},
+        to_act=1,
+    )
     for text in ("2 T18-T20", "2 T34-T36", "2 T50-T52", "2 T2-T4"):
         s = act(s, text).state
     assert s.round == 2
@@ -230,8 +245,7 @@ def test_BD_COPY_CHAIN_a_copy_of_a_copy_plays_the_original_card() -> None:
 
 @pytest.mark.clause("BD-PARTNER", "R-C10")
 def test_BD_PARTNER_four_points_over_own_and_partner_pieces_in_ordered_sub_moves() -> None:
-    s = pos({0: ["T2", "T10"], 1: ["T20"], 2: ["T40"]}, {0: ["partner"], 1: ["2"]},
-            black_dog="T60")
+    s = pos({0: ["T2", "T10"], 1: ["T20"], 2: ["T40"]}, {0: ["partner"], 1: ["2"]}, black_dog="T60")
     legal = notations(s)
     for text in legal:
         steps = spent(text)
@@ -240,8 +254,12 @@ def test_BD_PARTNER_four_points_over_own_and_partner_pieces_in_ordered_sub_moves
         for (_, before), (after, _) in pairwise(moves):
             assert before != after, f"{text}: the same piece twice in a row"
     assert origins(s) == {"T2", "T10", "T40"}
-    assert {"partner T2-T4 T10-T12", "partner T40-T44", "partner T2-T3 T40-T43",
-            "partner T2-T3 T10-T11 T3-T4 T11-T12"} <= legal
+    assert {
+        "partner T2-T4 T10-T12",
+        "partner T40-T44",
+        "partner T2-T3 T40-T43",
+        "partner T2-T3 T10-T11 T3-T4 T11-T12",
+    } <= legal
     assert_illegal(s, "partner T2-T3 T3-T6", "BD-PARTNER", "R-C10")
     assert_illegal(s, "partner T2-T5", "BD-PARTNER", "R-C10", "BD-FULL-MOVE")
     assert_illegal(s, "partner T2-T4 T10-T13", "BD-PARTNER", "R-C10", "BD-FULL-MOVE")
@@ -271,15 +289,23 @@ def test_R_C10_sub_moves_are_full_moves_that_capture_and_finish_but_never_enter(
 @pytest.mark.clause("BD-PARTNER-ANY", "R-B8")
 def test_BD_PARTNER_ANY_a_finished_team_may_give_points_to_anyone_but_the_dog() -> None:
     # seat 0 has all its pieces home; its partner seat 2 may now move opponents' pieces too
-    s = pos({0: ["F1", "F2", "F3", "F4"], 1: ["T20"], 2: ["T40"], 3: ["T50"]},
-            {2: ["partner"], 1: ["2"]}, to_act=2, black_dog="T26")
+    s = pos(
+        {0: ["F1", "F2", "F3", "F4"], 1: ["T20"], 2: ["T40"], 3: ["T50"]},
+        {2: ["partner"], 1: ["2"]},
+        to_act=2,
+        black_dog="T26",
+    )
     assert origins(s) == {"T20", "T40", "T50"}
     assert "partner T20-T24" in notations(s)  # all four to an opponent
     t = act(s, "partner T20-T24")
     assert at(t.state, 1) == ["T24"]
     # before anyone of the team is finished, opponents are out of reach
-    before = pos({0: ["F1", "F2", "F3"], 1: ["T20"], 2: ["T40"], 3: ["T50"]},
-                 {2: ["partner"], 1: ["2"]}, to_act=2, black_dog="T26")
+    before = pos(
+        {0: ["F1", "F2", "F3"], 1: ["T20"], 2: ["T40"], 3: ["T50"]},
+        {2: ["partner"], 1: ["2"]},
+        to_act=2,
+        black_dog="T26",
+    )
     assert "T40" in origins(before)
     assert {"T20", "T50"}.isdisjoint(origins(before))
     # never the Black Dog (on T26)
@@ -289,8 +315,7 @@ def test_BD_PARTNER_ANY_a_finished_team_may_give_points_to_anyone_but_the_dog() 
 @pytest.mark.clause("BD-2P3P-PARTNER", "R-B8")
 @pytest.mark.parametrize("players", [2, 3])
 def test_BD_2P3P_PARTNER_any_players_pieces_but_never_the_dog(players: int) -> None:
-    s = pos({0: ["T2"], 1: ["T40"]}, {0: ["partner"], 1: ["2"]}, players=players,
-            black_dog="T26")
+    s = pos({0: ["T2"], 1: ["T40"]}, {0: ["partner"], 1: ["2"]}, players=players, black_dog="T26")
     assert origins(s) == {"T2", "T40"}
     assert "partner T40-T44" in notations(s)
     assert_illegal(s, "partner T26-T30", "BD-2P3P-PARTNER", "R-B8", "BD-DOG-IMMUNE")
@@ -414,8 +439,7 @@ def test_BD_BLACK_PRINTED_moves_a_piece_then_the_dog_by_the_printed_value(
 
 @pytest.mark.clause("R-B4", "BD-TEAM-PLAY")
 def test_R_B4_a_finished_seat_uses_a_black_card_on_its_partners_piece() -> None:
-    s = pos({0: ["F1", "F2", "F3", "F4"], 2: ["T34"]}, {0: ["black:3"], 1: ["2"]},
-            black_dog="T26")
+    s = pos({0: ["F1", "F2", "F3", "F4"], 2: ["T34"]}, {0: ["black:3"], 1: ["2"]}, black_dog="T26")
     assert notations(s) == {"black:3 T34-T37"}
     t = act(s, "black:3 T34-T37")
     assert at(t.state, 2) == ["T37"] and dog(t.state) == "T29"
@@ -429,8 +453,11 @@ def test_R_B4_a_finished_seat_uses_a_black_card_on_its_partners_piece() -> None:
 @pytest.mark.clause("BD-DOG-CAPTURES", "R-B2")
 def test_BD_DOG_CAPTURES_every_piece_it_passes_or_lands_on() -> None:
     # the dog runs T26 -> T27..T31 and takes seat 1's T28, seat 0's own T29 and seat 3's T31
-    s = pos({0: ["T10", "T29"], 1: ["T28"], 3: ["T31"], 2: ["T33"]},
-            {0: ["black:5"], 1: ["2"]}, black_dog="T26")
+    s = pos(
+        {0: ["T10", "T29"], 1: ["T28"], 3: ["T31"], 2: ["T33"]},
+        {0: ["black:5"], 1: ["2"]},
+        black_dog="T26",
+    )
     t = act(s, "black:5 T10-T15")
     assert dog(t.state) == "T31"
     assert sorted(e.seat for e in events(t, "captured") if e.seat is not None) == [0, 1, 3]

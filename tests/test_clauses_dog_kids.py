@@ -26,16 +26,27 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
 
 import dogrules
-from dogrules import Event, State, Transition
-from helpers import kinds, notations
+from dogrules import State, Transition
+from helpers import (
+    KD,
+    act,
+    assert_illegal,
+    at,
+    at_home,
+    cards_in_play,
+    cites,
+    edited,
+    events,
+    kinds,
+    position_builder,
+)
+from helpers import notations as names
 
-KD = dogrules.variant("dog-kids")
 C = ("blue", "red", "green", "yellow")
 BONES = (5, 15, 25, 35)
 FULL_DECK = {
@@ -66,41 +77,14 @@ def field_colours(field: int) -> set[str]:
 # Helpers
 # ---------------------------------------------------------------------------------------------
 
-
-def pos(
-    pieces: Mapping[int, Sequence[str]],
-    hands: Mapping[int, Sequence[str]],
-    *,
-    to_act: int = 0,
-    players: int = 4,
-    teams: bool = False,
-) -> State:
-    """A play position; every seat's 3 dogs are filled up with dogs at home."""
-    full = {
-        seat: [*pieces.get(seat, ()), *["H"] * (3 - len(pieces.get(seat, ())))]
-        for seat in range(players)
-    }
-    return KD.position(players=players, pieces=full, hands=hands, to_act=to_act, teams=teams)
-
-
-def names(state: State) -> set[str]:
-    return notations(state, KD)
+# A play position: seats not listed keep every dog at home, listed seats are filled up with
+# dogs at home (3 a seat); not the team game unless ``teams=True``.
+pos = position_builder(KD, teams=False)
 
 
 def moves_from(state: State, origin: str) -> set[str]:
     """The notations of the legal plays moving the dog on ``origin`` (H: entering)."""
     return {n for n in names(state) if f" {origin}-" in n or f" {origin}<>" in n}
-
-
-def at(state: State, seat: int) -> list[str]:
-    """Where ``seat``'s dogs stand off home (track, then dog house), board order."""
-    board = KD.board(state.players)
-    return [board.label(loc, seat) for loc in sorted(state.pieces[seat]) if board.label(loc) != "H"]
-
-
-def at_home(state: State, seat: int) -> int:
-    board = KD.board(state.players)
-    return sum(1 for loc in state.pieces[seat] if board.label(loc) == "H")
 
 
 def own_ids(transition: Transition) -> None:
@@ -113,47 +97,9 @@ def own_ids(transition: Transition) -> None:
 
 def play(state: State, text: str) -> Transition:
     """Apply the action written ``text`` (IllegalAction if it is not legal); check the ids."""
-    t = KD.apply(state, KD.parse_action(state, text))
+    t = act(state, text)
     own_ids(t)
     return t
-
-
-def events(transition: Transition, kind: str) -> list[Event]:
-    return [event for event in transition.events if event.kind == kind]
-
-
-def cites(event: Event, *clauses: str) -> bool:
-    return all(clause in event.clauses for clause in clauses)
-
-
-def assert_illegal(state: State, text: str, *sensible: str) -> None:
-    """``text`` is not listed, apply refuses it, and explain says so citing one of
-    ``sensible``."""
-    assert text not in names(state)
-    chosen = KD.parse_action(state, text)
-    ruling = KD.explain(state, chosen)
-    assert not ruling.legal
-    assert set(sensible) & set(ruling.clauses), (text, ruling.clauses, ruling.text)
-    assert all(c.startswith(("KD-", "R-K")) for c in ruling.clauses), ruling.clauses
-    with pytest.raises(dogrules.IllegalAction) as refused:
-        KD.apply(state, chosen)
-    assert set(sensible) & set(refused.value.clauses)
-
-
-def cards_in_play(state: State) -> Counter[str]:
-    counted: Counter[str] = Counter(state.deck)
-    counted.update(state.discard)
-    for hand in state.hands:
-        counted.update(hand)
-    counted.update(card for card in state.exchange if card is not None)
-    return counted
-
-
-def edited(state: State, change: Callable[[dict[str, Any]], None]) -> State:
-    """``state`` rebuilt through dump/load after ``change`` edits its JSON form."""
-    data: dict[str, Any] = dogrules.dump(state)
-    change(data)
-    return dogrules.load(data)
 
 
 def captured(transition: Transition) -> list[tuple[int | None, str | None]]:

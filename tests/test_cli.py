@@ -19,8 +19,12 @@ BD = dogrules.variant("black-dog")
 def position(tmp_path: Path) -> Path:
     state = BD.position(
         players=4,
-        pieces={0: ["T5", "H", "H", "H"], 1: ["T16", "H", "H", "H"],
-                2: ["T32", "H", "H", "H"], 3: ["T48", "H", "H", "H"]},
+        pieces={
+            0: ["T5", "H", "H", "H"],
+            1: ["T16", "H", "H", "H"],
+            2: ["T32", "H", "H", "H"],
+            3: ["T48", "H", "H", "H"],
+        },
         hands={0: ["5", "13"]},
         black_dog="T24",
     )
@@ -66,7 +70,7 @@ def test_moves_groups_the_legal_actions_by_card(position: Path) -> None:
 def test_render_writes_an_svg_and_text(position: Path, tmp_path: Path) -> None:
     target = tmp_path / "board.svg"
     code, out = run("render", str(position), "-o", str(target))
-    assert code == 0 and target.read_text().startswith("<svg") or "<?xml" in target.read_text()
+    assert (code == 0 and target.read_text().startswith("<svg")) or "<?xml" in target.read_text()
     code, out = run("render", str(position), "--text")
     assert code == 0 and "T5" in out
 
