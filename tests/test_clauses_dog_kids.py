@@ -1018,3 +1018,26 @@ def test_KD_L_HOUSES_house_fields_coloured_C_q_plus_1_2_3(q: int) -> None:
     # the seat's own first colour lies nowhere ahead any more
     s = pos({q: [last]}, {q: [C[q]]}, to_act=q)
     assert moves_from(s, last) == set()
+
+
+@pytest.mark.clause("R-K12", "KD-HOUSE-ENTRY")
+def test_R_K12_a_dog_in_its_house_moves_on_inside_it_past_own_dogs() -> None:
+    # seat 0's house is F1 red, F2 green, F3 yellow: a dog on F1 goes on with yellow,
+    # jumping the own dog on F2; a bone card never moves it inside the house
+    s = pos({0: ["F1", "F2", "T20"]}, {0: ["yellow", "bone", "blue"]})
+    t = play(s, "yellow F1-F3")
+    assert sorted(at(t.state, 0)) == ["F2", "F3", "T20"]
+    assert "bone F1-F3" not in names(s) and "bone F1-F2" not in names(s)
+
+
+@pytest.mark.clause("R-K13", "KD-RESHUFFLE", "KD-REDRAW")
+def test_R_K13_a_redraw_on_an_empty_deck_reshuffles_the_thrown_in_hand_too() -> None:
+    s = pos({0: ["T3"]}, {0: ["blue", "red", "green"]})
+    data = dogrules.dump(s)
+    data["discard"] = data["deck"]
+    data["deck"] = []
+    s = dogrules.load(data)
+    t = play(s, "redraw")
+    assert kinds(t).index("reshuffled") < kinds(t).index("drew")
+    assert len(t.state.hands[0]) == 3 and t.state.discard == ()
+    assert sum(map(len, (t.state.deck, *t.state.hands))) == 88

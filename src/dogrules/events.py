@@ -93,7 +93,7 @@ _DESCRIBE = {
     ROUND_STARTED: "round starts: seat {seat} to play first",
     WON: "game over: seat(s) {winners} win",
     FLIPPED: "the piece on {dst} turns {direction}",
-    PUSHED: "the partner's dog (seat {piece}) is pushed on {src} -> {dst}",
+    PUSHED: "the dog of seat {piece} is pushed on {src} -> {dst}",
     REDREW: "seat {seat} discards its whole hand and draws {count} new cards",
     SUMMONED: "the piece of seat {piece} on {src} is summoned to {dst}",
     PENALISED: "seat {seat} captured a piece of its own side: it discards {count} cards and is out",

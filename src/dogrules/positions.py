@@ -113,7 +113,10 @@ def build_position(
     if not isinstance(players, int):
         raise InvalidPosition(f"players must be an integer, got {players!r}")
     board = variant.board(players)
-    is_team = variant.teams_for(players, teams)
+    try:
+        is_team = variant.teams_for(players, teams)
+    except ValueError as exc:
+        raise InvalidPosition(str(exc)) from None
     located = parse_pieces(board, pieces)
     held = parse_hands(variant, board, hands, variant.hand_size)
     if to_act not in board.seats:

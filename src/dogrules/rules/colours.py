@@ -52,6 +52,7 @@ def fields_ahead(board: Board, seat: int, origin: int) -> tuple[int, ...]:
     "KD-MOVE-CLOCKWISE",
     "R-K4",
     "R-K8",
+    "R-K12",
 )
 def colour_target(board: Board, table: Table, owner: int, origin: int, colour: str) -> int | None:
     """Where a dog of ``owner`` on ``origin`` goes with ``colour``: the next field of that
@@ -129,6 +130,12 @@ def _push(table: Table, dog_owner: int, field: int, colour: str, partner_shift: 
     if target is None:
         return False
     del table.occupant[field]
+    # Told before the push it causes in turn, so the events read in the order things happen.
+    table.record(
+        Event(
+            PUSHED, PUSH_CLAUSES, piece=dog_owner, src=board.label(field), dst=board.label(target)
+        )
+    )
     holder = table.occupant.get(target)
     if holder is not None:
         if holder == _partner_of(board, dog_owner, partner_shift):
@@ -137,12 +144,28 @@ def _push(table: Table, dog_owner: int, field: int, colour: str, partner_shift: 
         else:
             table.send_home(target, THROW_CLAUSES)
     table.occupant[target] = dog_owner
-    table.record(
-        Event(
-            PUSHED, PUSH_CLAUSES, piece=dog_owner, src=board.label(field), dst=board.label(target)
-        )
-    )
     return True
+
+
+def blocked_push(
+    table: Table, owner: int, origin: int, target: int, colour: str, partner_shift: int
+) -> tuple[int, int] | None:
+    """The dog (owner, field) whose push fails when a dog of ``owner`` moves from ``origin``
+    to ``target`` with ``colour``, or None if every push goes through."""
+    scratch = table.clone()
+    del scratch.occupant[origin]
+    field = target
+    pusher = owner
+    while True:
+        holder = scratch.occupant.get(field)
+        if holder is None or holder != _partner_of(table.board, pusher, partner_shift):
+            return None
+        onward = colour_target(table.board, scratch, holder, field, colour)
+        if onward is None:
+            return holder, field
+        del scratch.occupant[field]
+        scratch.occupant[field] = pusher
+        pusher, field = holder, onward
 
 
 @implements("KD-THROW-OUT", "KD-TEAM-PUSH", "R-K4")

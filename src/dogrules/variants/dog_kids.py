@@ -188,7 +188,8 @@ class DogKids(Variant):
         if action.kind == GIVE:
             assert action.chosen is not None
             cards.set_aside(seat, action.chosen)
-            waiting = [s for s in state.exchanging if cards.exchange[s] is None]
+            # A seat with no card to give gives nothing (as in R-C3).
+            waiting = [s for s in state.exchanging if cards.exchange[s] is None and cards.hands[s]]
             if waiting:
                 return self._next(state, table, cards, to_act=waiting[0])
             cards.deliver(exchange_recipients(state.players, True))
@@ -229,7 +230,9 @@ class DogKids(Variant):
         colour = action.chosen or (spec.colours[0] if spec.family == COLOUR else None)
         move_dog(table, owner, origin, target, colour, shift, _move_clauses(spec))
 
-    @implements("KD-DRAW", "KD-DRAW-FORGOTTEN", "KD-DISCARD-PILE", "KD-RESHUFFLE", "R-K1", "R-K2")
+    @implements(
+        "KD-DRAW", "KD-DRAW-FORGOTTEN", "KD-DISCARD-PILE", "KD-RESHUFFLE", "R-K1", "R-K2", "R-K13"
+    )
     def refill(self, cards: CardTable, seat: int) -> None:
         """After every turn the seat draws back to 3 cards, reshuffling the discard pile into
         a new deck when the deck is empty."""
@@ -250,12 +253,13 @@ class DogKids(Variant):
         if not state.teams:
             return self._next(state, table, cards, to_act=following)
         partner = (seat + state.players // 2) % state.players
+        givers = tuple(s for s in (seat, partner) if cards.hands[s])
         return self._next(
             state,
             table,
             cards,
             phase=Phase.EXCHANGE,
-            to_act=seat,
+            to_act=givers[0],
             exchanging=(seat, partner),
             resume=following,
         )
@@ -271,8 +275,18 @@ class DogKids(Variant):
 
     # ---- reading and explaining ---------------------------------------------------------------
     def parse_action(self, state: State, text: str) -> Action:
+        """As for every variant; a colour named with an entering card is dropped when it is
+        one of the start field's colours (entering takes no colour choice)."""
         self._check_variant(state)
-        return parse_action_text(self.board(state.players), state.to_act, text, self.deck.notations)
+        board = self.board(state.players)
+        action = parse_action_text(board, state.to_act, text, self.deck.notations)
+        if action.chosen is not None and action.kind == PLAY and action.card is not None:
+            if card_spec(action.card).family != TWO_COLOUR:
+                raise ValueError(f"{text!r}: only a two-colour card takes a colour ('=...')")
+            origin, target = action.moves[0] if len(action.moves) == 1 else (None, None)
+            if origin == HOME and target is not None and action.chosen in board.colours_at(target):
+                return evolve(action, chosen=None)
+        return action
 
     def diagnose(self, state: State, action: Action) -> tuple[tuple[str, ...], tuple[str, ...]]:
         from dogrules.variants.kids_diagnosis import diagnose_kids
