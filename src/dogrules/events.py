@@ -28,6 +28,7 @@ FLIPPED = "flipped"
 SUMMONED = "summoned"
 PENALISED = "penalised"
 PUSHED = "pushed"
+CARRIED = "carried"
 REDREW = "redrew"
 
 
@@ -67,6 +68,7 @@ class Event:
             winners=" and ".join(str(s) for s in self.winners),
             path=" ".join(self.path),
             steps="step" if self.count == 1 else "steps",
+            carried="the Black Dog" if self.piece is None else f"a piece of seat {self.piece}",
         )
         return f"{text} [{', '.join(self.clauses)}]"
 
@@ -94,6 +96,7 @@ _DESCRIBE = {
     WON: "game over: seat(s) {winners} win",
     FLIPPED: "the piece on {dst} turns {direction}",
     PUSHED: "the dog of seat {piece} is pushed on {src} -> {dst}",
+    CARRIED: "the disc carries {carried} {src} -> {dst}",
     REDREW: "seat {seat} discards its whole hand and draws {count} new cards",
     SUMMONED: "the piece of seat {piece} on {src} is summoned to {dst}",
     PENALISED: "seat {seat} captured a piece of its own side: it discards {count} cards and is out",

@@ -175,6 +175,11 @@ def load(data: Mapping[str, object], variant: Variant | None = None) -> State:
     if last is not None and (last not in known or last == "copy"):
         raise InvalidPosition(f"last_played: {last!r} is not a card a Copy can play as")
     teams = _typed(data, "teams", bool)
+    cannot_act = phase == Phase.EXCHANGE or (phase == Phase.PLAY and game.acting_needs_cards)
+    if cannot_act and not hands[to_act]:
+        raise InvalidPosition(
+            f"to_act: seat {to_act} holds no card and cannot act in phase {phase.value}"
+        )
     exchanging = data["exchanging"]
     if not isinstance(exchanging, list) or not all(
         isinstance(s, int) and s in seats for s in exchanging

@@ -11,8 +11,11 @@ from dogrules.rules.movement import number_targets
 from dogrules.rules.table import Table
 from dogrules.rules.turn import Candidates, Turn
 
-DOG_CLAUSES = ("BD-DOG-CAPTURES", "BD-DOG-START-FIELDS", "BD-CLOCKWISE-DOG", "R-B2", "R-B10")
-BLACK_CLAUSES = ("BD-BLACK-CHOSEN", "BD-BLACK-PRINTED", "BD-SEQUENCE", "R-B4")
+DOG_CLAUSES = ("BD-DOG-CAPTURES", "BD-DOG-START-FIELDS", "BD-CLOCKWISE-DOG", "R-B2")
+# With fewer seats than quadrants the dog also skips the unused colours' start fields.
+DOG_CLAUSES_UNUSED_STARTS = (*DOG_CLAUSES, "R-B10")
+CHOSEN_CLAUSES = ("BD-BLACK-CHOSEN", "BD-SEQUENCE", "R-B4")
+PRINTED_CLAUSES = ("BD-BLACK-PRINTED", "BD-SEQUENCE", "R-B4")
 
 
 @implements("BD-PLACE-BLACK-DOG", "R-B1")
@@ -53,7 +56,7 @@ def run_dog(table: Table, steps: int) -> None:
     table.record(
         Event(
             DOG_MOVED,
-            DOG_CLAUSES,
+            DOG_CLAUSES if board.players == board.quadrants else DOG_CLAUSES_UNUSED_STARTS,
             src=board.label(origin),
             dst=board.label(path[-1]),
             path=tuple(board.label(f) for f in path),

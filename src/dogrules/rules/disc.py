@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dogrules.clauses import implements
-from dogrules.events import DISC_TURNED, Event
+from dogrules.events import CARRIED, DISC_TURNED, Event
 from dogrules.rules.table import Table
 
 DIRECTIONS = ("cw", "ccw")
-TURN_CLAUSES = ("BD-DISC-TURN", "BD-DISC-TURN-LAST", "BD-SEQUENCE", "R-B5")
+TURN_CLAUSES = ("BD-DISC-TURN", "BD-DISC-TURN-LAST", "BD-DISC-DIRECTION", "BD-SEQUENCE", "R-B5")
+CARRY_CLAUSES = ("BD-DISC-CARRIES", "BD-L-DISC")
 
 
 @implements(
@@ -37,6 +38,19 @@ def turn_disc(table: Table, seat: int, direction: str) -> None:
     board = table.board
     mapping = board.rotate_cw if direction == "cw" else board.rotate_ccw
     moved = {mapping[loc]: owner for loc, owner in table.occupant.items() if loc in mapping}
+    table.record(Event(DISC_TURNED, TURN_CLAUSES, seat=seat, direction=direction))
+    if table.events is not None:
+        for location, owner in sorted(table.occupant.items()):
+            if location in mapping:
+                carried = board.label(mapping[location])
+                table.record(
+                    Event(
+                        CARRIED, CARRY_CLAUSES, piece=owner, src=board.label(location), dst=carried
+                    )
+                )
+        if table.dog is not None and table.dog in mapping:
+            carried = board.label(mapping[table.dog])
+            table.record(Event(CARRIED, CARRY_CLAUSES, src=board.label(table.dog), dst=carried))
     for location in list(table.occupant):
         if location in mapping:
             del table.occupant[location]
@@ -44,4 +58,3 @@ def turn_disc(table: Table, seat: int, direction: str) -> None:
     if table.dog is not None and table.dog in mapping:
         table.dog = mapping[table.dog]
     table.landed.clear()
-    table.record(Event(DISC_TURNED, TURN_CLAUSES, seat=seat, direction=direction))

@@ -140,13 +140,13 @@ class CardTable:
         self.exchange[seat] = card
         self.events.append(Event(GAVE, ("BD-EXCHANGE", "R-C3"), seat=seat))
 
-    def deliver(self, recipient: Sequence[int]) -> None:
+    def deliver(self, recipient: Sequence[int], clauses: tuple[str, ...]) -> None:
         """Once every seat has chosen, all set-aside cards are received at the same time."""
         for seat, card in enumerate(self.exchange):
             if card is not None:
                 self.hands[recipient[seat]].append(card)
         self.exchange = [None] * len(self.exchange)
-        self.events.append(Event(EXCHANGED, ("BD-EXCHANGE", "BD-2P3P-EXCHANGE", "R-C3")))
+        self.events.append(Event(EXCHANGED, clauses))
 
 
 @implements("BD-EXCHANGE", "BD-2P3P-EXCHANGE", "R-C3")
@@ -184,13 +184,18 @@ def winners(table: Table, acting: int, teams: bool) -> tuple[int, ...]:
     """The seats that have won after an action: a team whose pieces are all in their finishes,
     or (2/3 players) the first seat with its finish full; the actor's side first if an action
     completes more than one."""
+    sides = complete_sides(table, acting, teams)
+    return sides[0] if sides else ()
+
+
+def complete_sides(table: Table, acting: int, teams: bool) -> list[tuple[int, ...]]:
+    """Every side (team or seat) whose pieces are all in their finishes, clockwise from the
+    acting seat's own side."""
     players = table.board.players
-    order = [(acting + offset) % players for offset in range(players)]
-    for seat in order:
-        if teams:
-            partner = (seat + players // 2) % players
-            if table.all_in_finish(seat) and table.all_in_finish(partner):
-                return tuple(sorted((seat, partner)))
-        elif table.all_in_finish(seat):
-            return (seat,)
-    return ()
+    sides: list[tuple[int, ...]] = []
+    for offset in range(players):
+        seat = (acting + offset) % players
+        side = tuple(sorted({seat, (seat + players // 2) % players})) if teams else (seat,)
+        if side not in sides and all(table.all_in_finish(s) for s in side):
+            sides.append(side)
+    return sides

@@ -12,8 +12,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 
-import attrs
-
 from dogrules.actions import PLAY, Action
 from dogrules.clauses import implements, translation
 from dogrules.events import OUT_OF_ROUND, PENALISED, Event
@@ -46,6 +44,10 @@ class AgentDog(ClassicVariant):
 
     name = "agent-dog"
     swap_rule = "Swap exchanges two face-down pieces (pieces standing on holes)"
+    partner_rule = (
+        "only own, partner and face-down pieces until a seat of the team has all its pieces home"
+    )
+    round_start_clauses = ("AD-DEALER-STARTS", "AD-DEALER-ROTATES", "R-A8")
 
     @implements("AD-DEALER-STARTS", "R-A8")
     def starter(self, dealer: int, players: int) -> int:
@@ -114,15 +116,6 @@ class AgentDog(ClassicVariant):
         """Shared rule functions cite Black DOG ids; Agent DOG cites its own clauses that
         state the same mechanic (``same_as`` in its register)."""
         return _cite_agent(clauses)
-
-    def parse_action(self, state: State, text: str) -> Action:
-        """As for every variant; a Swap's two fields may be named in either order."""
-        action = super().parse_action(state, text)
-        plays_as = action.plays_as
-        if action.kind == PLAY and plays_as == "swap" and len(action.moves) == 1:
-            first, second = action.moves[0]
-            return attrs.evolve(action, moves=((min(first, second), max(first, second)),))
-        return action
 
     def diagnose(self, state: State, action: Action) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return diagnose_classic(self, state, action)

@@ -13,7 +13,14 @@ from dogrules.actions import PLACE, Action
 from dogrules.board import Board
 from dogrules.cards import BLACK, MAGNET, CardSpec
 from dogrules.clauses import implements
-from dogrules.rules.blackdog import BLACK_CLAUSES, black_moves, dog_placements, place_dog, run_dog
+from dogrules.rules.blackdog import (
+    CHOSEN_CLAUSES,
+    PRINTED_CLAUSES,
+    black_moves,
+    dog_placements,
+    place_dog,
+    run_dog,
+)
 from dogrules.rules.magnet import jump, magnet_moves
 from dogrules.rules.movement import number_distance, walk
 from dogrules.rules.table import Table
@@ -22,6 +29,7 @@ from dogrules.state import Phase, State
 from dogrules.variants.classic import ClassicVariant, _named
 from dogrules.variants.diagnosis import diagnose_classic
 
+OTHER_VARIANTS = ("AD-", "R-A", "KD-", "R-K")
 CARD_CLAUSES = {
     "1/11": ("BD-CARD-1-11",),
     "13": ("BD-CARD-13",),
@@ -38,6 +46,11 @@ class BlackDog(ClassicVariant):
 
     name = "black-dog"
     first_phase = Phase.SETUP
+
+    def cite(self, clauses: tuple[str, ...]) -> tuple[str, ...]:
+        """Shared refusals may name the Agent DOG counterpart of a rule too; Black DOG cites
+        only its own and the common clauses."""
+        return tuple(c for c in clauses if not c.startswith(OTHER_VARIANTS))
 
     def play_clauses(self, action: Action) -> tuple[str, ...]:
         cards = [action.card, action.copied]
@@ -99,7 +112,9 @@ class BlackDog(ClassicVariant):
         owner = table.occupant[origin]
         steps = number_distance(table.board, owner, origin, target)
         assert steps is not None
-        walk(table, owner, origin, target, BLACK_CLAUSES)
+        walk(
+            table, owner, origin, target, CHOSEN_CLAUSES if len(spec.steps) > 1 else PRINTED_CLAUSES
+        )
         run_dog(table, steps)
 
     def diagnose(self, state: State, action: Action) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -38,6 +38,7 @@ from dogrules.rules.numbers import entries, number_moves
 from dogrules.rules.partner import PARTNER_CLAUSES, partner_moves
 from dogrules.rules.round import (
     CardTable,
+    complete_sides,
     controlled_seat,
     exchange_recipients,
     next_seat,
@@ -65,6 +66,8 @@ class ClassicVariant(Variant):
 
     first_phase: Phase = Phase.EXCHANGE
     swap_rule = "Swap exchanges one piece the seat moves (named first) with another seat's piece"
+    partner_rule = "only own and partner pieces until a seat of the team has all its pieces home"
+    round_start_clauses: tuple[str, ...] = ("BD-DEALER-ROTATES", "R-C1")
 
     # ---- hooks -------------------------------------------------------------------------
     def setup_actions(self, state: State, board: Board, table: Table) -> list[Action]:
@@ -300,7 +303,8 @@ class ClassicVariant(Variant):
             seat = (state.to_act + offset) % players
             if cards.exchange[seat] is None and cards.hands[seat]:
                 return self._next(state, table, cards, to_act=seat)
-        cards.deliver(exchange_recipients(players, state.teams))
+        clauses = ("BD-EXCHANGE", "R-C3") if state.teams else ("BD-2P3P-EXCHANGE", "R-C3")
+        cards.deliver(exchange_recipients(players, state.teams), clauses)
         starter = self.starter(state.dealer, players)
         first = starter if cards.hands[starter] else next_seat(cards.hands, starter)
         return self._next(state, table, cards, phase=Phase.PLAY, to_act=first)
@@ -318,6 +322,8 @@ class ClassicVariant(Variant):
                 clauses = (
                     ("BD-WIN", "BD-GOAL", "R-C11") if state.teams else ("BD-2P3P-WIN", "R-C11")
                 )
+                if len(complete_sides(table, state.to_act, state.teams)) > 1:
+                    clauses = (*clauses, "R-C13")
                 cards.events.append(Event(WON, clauses, winners=won))
                 return self._next(
                     state,
@@ -336,7 +342,7 @@ class ClassicVariant(Variant):
         dealer = (state.dealer + 1) % state.players
         cards.deal(dealer, HAND_SIZE, ("BD-DEAL", "BD-DEALER-ROTATES", "R-C1", "R-C2"))
         starter = self.starter(dealer, state.players)
-        cards.events.append(Event(ROUND_STARTED, ("BD-DEALER-ROTATES", "R-C1"), seat=starter))
+        cards.events.append(Event(ROUND_STARTED, self.round_start_clauses, seat=starter))
         return self._next(
             state,
             table,
@@ -351,9 +357,16 @@ class ClassicVariant(Variant):
 
     # ---- reading actions -----------------------------------------------------------------
     def parse_action(self, state: State, text: str) -> Action:
+        """The action written ``text``; a Swap's two fields may be named in either order."""
         self._check_variant(state)
         board = self.board(state.players)
-        return parse_action_text(board, state.to_act, text, self.deck.notations)
+        action = parse_action_text(board, state.to_act, text, self.deck.notations)
+        if action.plays_as == "swap" and len(action.moves) == 1:
+            first, second = action.moves[0]
+            turned = evolve(action, moves=((second, first),))
+            if not self.is_legal(state, action) and self.is_legal(state, turned):
+                return turned
+        return action
 
     def name_action(self, state: State, action: Action) -> Action:
         """``action`` with its notation filled in (for actions built field by field)."""

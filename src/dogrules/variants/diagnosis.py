@@ -212,6 +212,14 @@ def _check_number(turn: Turn, origin: int, target: int, steps: tuple[int, ...], 
     owner = table.occupant[origin]
     label = board.label
     distance = number_distance(board, owner, origin, target)
+    if target >= board.track and board.lane_owner(target) != owner:
+        raise _refuse(
+            f"a piece only ever enters the finish of its own colour, not {label(target, owner)}",
+            "BD-FINISH-ENTRY",
+            "AD-FINISH-COLOUR",
+            "R-C6",
+            "R-A2",
+        )
     if target >= board.track and origin == board.start[owner]:
         raise _refuse(
             "a piece cannot turn into its finish straight from its start field: it must pass "
@@ -220,12 +228,6 @@ def _check_number(turn: Turn, origin: int, target: int, steps: tuple[int, ...], 
             "R-C6",
         )
     if distance is None:
-        if target >= board.track and board.lane_owner(target) != owner:
-            raise _refuse(
-                f"a piece only ever enters its own finish, not {label(target, owner)}",
-                "BD-FINISH-ENTRY",
-                "R-C6",
-            )
         if origin >= board.track:
             raise _refuse(
                 "a piece in its finish moves only forward inside it", "BD-FINISH-SAFE", "R-C6"
@@ -282,6 +284,13 @@ def _check_swap(variant: ClassicVariant, turn: Turn, action: Action) -> None:
         return
     board, table = turn.board, turn.table
     for field in action.moves[0]:
+        if board.holes and field not in board.holes:
+            raise _refuse(
+                f"the piece on {board.label(field)} is not face down (Swap takes two pieces on "
+                "holes)",
+                "AD-SWAP",
+                "R-A5",
+            )
         if field == table.dog:
             raise _refuse("the Black Dog cannot be swapped", "BD-DOG-IMMUNE", "BD-SWAP")
         if field >= board.track:
@@ -305,6 +314,8 @@ def _check_magnet(turn: Turn, action: Action) -> None:
         raise _refuse(
             "the Magnet draws one of the seat's own pieces on the track", "BD-MAGNET-LIMITS", "R-B7"
         )
+    if target >= board.track:
+        raise _refuse("the Magnet never takes a piece into a finish", "BD-MAGNET-LIMITS", "R-B7")
     where = magnet_target(table, origin)
     if where is None:
         raise _refuse(
@@ -345,25 +356,19 @@ def _check_partner(variant: ClassicVariant, turn: Turn, action: Action) -> None:
         if origin not in movable(table):
             raise _refuse(
                 f"Partner points may not move the piece on {board.label(origin)} (seat {owner}'s): "
-                "only own and partner pieces until a seat of the team has all its pieces in "
-                "its finish",
+                f"{variant.partner_rule}",
                 "BD-PARTNER",
                 "BD-PARTNER-ANY",
                 "R-B8",
             )
         if origin == last:
             raise _refuse("two sub-moves in a row may not move the same piece", "R-C10")
-        distance = number_distance(board, owner, origin, target)
-        if distance is None or distance < 1:
-            raise _refuse(
-                f"{board.label(origin)} to {board.label(target)} is no forward move", "BD-PARTNER"
-            )
         probe = Turn(
             board, table, turn.seat, turn.controlled, protected_fields(board, table), turn.partner
         )
         _check_number(probe, origin, target, tuple(range(1, PARTNER_POINTS + 1)), "a sub-move")
         walk(table, owner, origin, target, ())
-        total += distance
+        total += number_distance(board, owner, origin, target) or 0
         last = target
     if total != PARTNER_POINTS:
         raise _refuse(
@@ -389,11 +394,20 @@ def _check_turn(variant: ClassicVariant, state: State, action: Action) -> None:
                     "BD-DISC-TURN",
                     "R-B5",
                 )
-            raise _refuse(
-                "no piece the seat moved ends its movement on a paw field, so the disc "
-                "does not turn",
-                "BD-DISC-TURN",
-                "BD-DISC-NOT-BY-SWAP",
-                "BD-DISC-CAPTURED-NO-TURN",
-                "R-B5",
+            family = card_spec(action.plays_as or "").family
+            why = {
+                SWAP: ("a piece put on a paw by Swap turns no disc", "BD-DISC-NOT-BY-SWAP"),
+                BLACK: (
+                    "no moved piece is left on a paw: the Black Dog's own landing turns nothing, "
+                    "and a piece it captures after landing turns nothing either",
+                    "BD-DISC-CAPTURED-NO-TURN",
+                ),
+            }.get(
+                family,
+                (
+                    "no piece the seat moved is left, at the end of the action, on a paw field "
+                    "where its movement ended",
+                    "BD-DISC-TURN",
+                ),
             )
+            raise _refuse(f"the disc does not turn: {why[0]}", why[1], "BD-DISC-TURN", "R-B5")

@@ -192,7 +192,7 @@ class DogKids(Variant):
             waiting = [s for s in state.exchanging if cards.exchange[s] is None and cards.hands[s]]
             if waiting:
                 return self._next(state, table, cards, to_act=waiting[0])
-            cards.deliver(exchange_recipients(state.players, True))
+            cards.deliver(exchange_recipients(state.players, True), ("KD-TEAM-EXCHANGE", "R-K9"))
             resume = state.resume if state.resume is not None else 0
             return self._next(
                 state, table, cards, phase=Phase.PLAY, to_act=resume, exchanging=(), resume=None
