@@ -1241,3 +1241,41 @@ def test_AD_L_DECK_blue_numbers_nine_each_and_the_red_cards() -> None:
         str(v): 9 for v in (2, 3, 5, 6, 8, 9, 10, 12)
     }
     assert sum(counts.values()) == 110
+
+
+@pytest.mark.clause("R-A10", "AD-START-NO-FLIPPED", "AD-TEAM-PLAY")
+def test_R_A10_a_seat_moving_its_partners_pieces_is_not_barred_by_the_partners_start() -> None:
+    # seat 0 is all home and moves seat 2's pieces; seat 2 stands on its own start T32, yet
+    # seat 0 (with none of its own on T0) may still move the face-down piece on T4
+    s = pos({0: ["F1", "F2", "F3", "F4"], 1: ["T4"], 2: ["T32", "T40"]}, {0: ["5"]})
+    assert legal(s) == {"5 T4-T9", "5 T32-T37", "5 T40-T45"}
+    # the bar does hold for a seat with a piece of its own on its own start field
+    s = pos({0: ["T0"], 1: ["T4"]}, {0: ["5"]})
+    assert "5 T4-T9" not in legal(s)
+
+
+@pytest.mark.clause("R-A11", "AD-MEETING", "R-A4")
+def test_R_A11_summons_follow_the_last_arrival_and_an_emptied_meeting_place_summons_nothing() -> (
+    None
+):
+    # T8 -> T9 reaches meeting place T9 first, T24 -> T25 reaches T25, then T7 -> T9 arrives at
+    # T9 again (capturing): T25 is resolved first and pulls seat 0's piece off T9, so T9
+    # summons nothing
+    s = pos({0: ["T7"], 1: ["T8", "T24"], 3: ["T2"]}, {0: ["partner"]})
+    t = play(s, "partner T8-T9 T24-T25 T7-T9")
+    summoned = events(t, "summoned")
+    assert [(e.src, e.dst) for e in summoned] == [("T9", "T24")]
+    assert cites(summoned[0], "R-A11")
+    assert at(t.state, 0) == ["T24"] and at(t.state, 1) == ["T25"] and at(t.state, 3) == ["T2"]
+
+
+@pytest.mark.clause("R-A12", "AD-FINISH-COLOUR", "R-A2")
+def test_R_A12_a_face_down_piece_may_be_turned_into_its_own_colours_finish_by_anyone() -> None:
+    # the face-down piece on T12 is seat 1's: seat 0 may take it past T16 into seat 1's
+    # finish, never into its own
+    s = pos({0: ["T30"], 1: ["T12"]}, {0: ["6"]})
+    assert legal(s) == {"6 T12-T18", "6 T12-F2@1", "6 T30-T36"}
+    t = play(s, "6 T12-F2@1")
+    assert at(t.state, 1) == ["F2"]
+    view = AD.observe(s, 0)
+    assert view["flipped"] == ["T12"] and view["pieces"]["1"] == ["H", "H", "H"]

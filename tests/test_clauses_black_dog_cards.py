@@ -587,3 +587,13 @@ def test_BD_SEQUENCE_piece_then_dog_then_disc() -> None:
     assert all(cites(e, "BD-DISC-CARRIES") for e in events(t, "carried"))
     assert at(t.state, 0) == ["T23"]
     assert dog(t.state) == "T41"  # the dog reached T25 before the disc turned
+
+
+@pytest.mark.clause("R-C14", "BD-PARTNER-ANY")
+def test_R_C14_partner_targets_are_settled_when_the_card_is_played() -> None:
+    # seat 0 finishes its last piece with the first sub-move; the rest of the card still may
+    # not move opponents' pieces (seat 1 on T20), only own and partner pieces (seat 2 on T40)
+    s = pos({0: ["T62", "F2", "F3", "F4"], 1: ["T20"], 2: ["T40"], 3: ["T50"]}, {0: ["partner"]})
+    partner_splits = notations(s)
+    assert "partner T62-F1 T40-T41 turn cw" in partner_splits
+    assert not any("T62-F1 T20" in text for text in partner_splits)

@@ -9,7 +9,7 @@ from dogrules.clauses import implements
 from dogrules.events import FLIPPED, SUMMONED, Event
 from dogrules.rules.table import Table
 
-SUMMON_CLAUSES = ("AD-MEETING", "AD-MEETING-ANY", "R-A4")
+SUMMON_CLAUSES = ("AD-MEETING", "AD-MEETING-ANY", "R-A4", "R-A11")
 FLIP_CLAUSES = ("AD-FLIPPED",)
 
 
@@ -19,7 +19,7 @@ def is_flipped(board: Board, location: int) -> bool:
     return location in board.holes
 
 
-@implements("AD-FLIPPED-MOVABLE", "AD-START-NO-FLIPPED", "R-A1")
+@implements("AD-FLIPPED-MOVABLE", "AD-START-NO-FLIPPED", "R-A1", "R-A10", "R-A12")
 def movable_flipped(board: Board, table: Table, seat: int, by_number: bool) -> list[int]:
     """The face-down pieces ``seat`` may move: any of them, except with a number move while
     one of its own pieces stands on its own start field."""
@@ -28,7 +28,7 @@ def movable_flipped(board: Board, table: Table, seat: int, by_number: bool) -> l
     return [loc for loc in table.occupant if loc in board.holes]
 
 
-@implements("AD-MEETING", "AD-MEETING-ANY", "AD-START-MOVE-ONLY", "R-A4")
+@implements("AD-MEETING", "AD-MEETING-ANY", "AD-START-MOVE-ONLY", "R-A4", "R-A11")
 def summon(table: Table) -> None:
     """For every meeting place a movement of this action ended on (in the order reached) whose
     piece is still there, the nearest piece behind it on the track, whatever its colour, face

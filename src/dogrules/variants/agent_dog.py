@@ -69,7 +69,7 @@ class AgentDog(ClassicVariant):
         flipped = sorted(movable_flipped(turn.board, turn.table, turn.seat, by_number=False))
         return [(a, b) for i, a in enumerate(flipped) for b in flipped[i + 1 :]]
 
-    @implements("AD-PARTNER", "AD-PARTNER-ANY", "AD-2P3P-PARTNER", "R-A6")
+    @implements("AD-PARTNER", "AD-PARTNER-ANY", "AD-2P3P-PARTNER", "R-A6", "R-C14")
     def partner_pieces(self, turn: Turn) -> Callable[[Table], list[int]]:
         """Partner moves own, partner and face-down pieces; any piece with 2 or 3 players or
         once a seat of the acting team has all its pieces in its finish."""

@@ -86,7 +86,7 @@ class BlackDog(ClassicVariant):
         )
         return [(mine, theirs) for mine in own for theirs in others]
 
-    @implements("BD-PARTNER", "BD-PARTNER-ANY", "BD-2P3P-PARTNER", "R-B8")
+    @implements("BD-PARTNER", "BD-PARTNER-ANY", "BD-2P3P-PARTNER", "R-B8", "R-C14")
     def partner_seats(self, turn: Turn) -> frozenset[int] | None:
         """Partner moves own and partner pieces; any seat's pieces with 2 or 3 players or once
         a seat of the acting team has all its pieces in its finish (never the Black Dog)."""
