@@ -1278,4 +1278,6 @@ def test_R_A12_a_face_down_piece_may_be_turned_into_its_own_colours_finish_by_an
     t = play(s, "6 T12-F2@1")
     assert at(t.state, 1) == ["F2"]
     view = AD.observe(s, 0)
-    assert view["flipped"] == ["T12"] and view["pieces"]["1"] == ["H", "H", "H"]
+    shown = view["pieces"]
+    assert view["flipped"] == ["T12"]
+    assert isinstance(shown, dict) and shown["1"] == ["H", "H", "H"]
