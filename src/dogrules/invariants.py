@@ -57,7 +57,8 @@ VARIED = 3
 # ---- generic checks -------------------------------------------------------------------------
 
 
-def _fail(invariant: str, message: str) -> InvariantViolation:
+def violation(invariant: str, message: str) -> InvariantViolation:
+    """The error saying that ``invariant`` does not hold."""
     return InvariantViolation(invariant, message)
 
 
@@ -70,14 +71,14 @@ def check_one_piece_per_field(v: Variant, state: State) -> None:
             if location == HOME:
                 continue
             if location in seen:
-                raise _fail(
+                raise violation(
                     "one_piece_per_field",
                     f"pieces of seats {seen[location]} and {seat} both on "
                     f"{board.label(location)}: {dogrules.dump(state, v)['pieces']}",
                 )
             seen[location] = seat
     if state.black_dog is not None and state.black_dog in seen:
-        raise _fail(
+        raise violation(
             "one_piece_per_field",
             f"a piece of seat {seen[state.black_dog]} shares the Black Dog's field "
             f"{board.label(state.black_dog)}",
@@ -92,28 +93,30 @@ def check_pieces_stand_on_own_fields(v: Variant, state: State) -> None:
             if location == HOME or board.is_track(location):
                 continue
             if not board.is_lane(location) or board.lane_owner(location) != seat:
-                raise _fail(
+                raise violation(
                     "pieces_stand_on_own_fields",
                     f"seat {seat} has a piece on {board.label(location, seat)} (location "
                     f"{location}), which is not its own finish",
                 )
             if not 1 <= board.lane_index(location) <= board.finish:
-                raise _fail("pieces_stand_on_own_fields", f"location {location} is off the board")
+                raise violation(
+                    "pieces_stand_on_own_fields", f"location {location} is off the board"
+                )
 
 
 def check_piece_counts_conserved(v: Variant, state: State, before: State | None) -> None:
     """Every seat keeps its pieces: the board's count, the same as before the action."""
     board = v.board(state.players)
     if len(state.pieces) != state.players:
-        raise _fail("piece_counts_conserved", f"{len(state.pieces)} seats of pieces")
+        raise violation("piece_counts_conserved", f"{len(state.pieces)} seats of pieces")
     for seat, locations in enumerate(state.pieces):
         if len(locations) != board.pieces_per_seat:
-            raise _fail(
+            raise violation(
                 "piece_counts_conserved",
                 f"seat {seat} has {len(locations)} pieces, not {board.pieces_per_seat}",
             )
         if before is not None and len(before.pieces[seat]) != len(locations):
-            raise _fail("piece_counts_conserved", f"seat {seat} changed its number of pieces")
+            raise violation("piece_counts_conserved", f"seat {seat} changed its number of pieces")
 
 
 def check_cards_conserved(v: Variant, state: State) -> None:
@@ -127,14 +130,14 @@ def check_cards_conserved(v: Variant, state: State) -> None:
     held.update(card for card in state.exchange if card is not None)
     count = sum(held.values())
     if count != total:
-        raise _fail(
+        raise violation(
             "cards_conserved",
             f"{count} cards in play, the deck has {total}: deck {len(state.deck)}, discard "
             f"{len(state.discard)}, hands {[len(h) for h in state.hands]}, "
             f"exchange {state.exchange}",
         )
     if held != expected:
-        raise _fail(
+        raise violation(
             "cards_conserved",
             f"card kinds differ from the deck: extra {dict(held - expected)}, "
             f"missing {dict(expected - held)}",
@@ -161,19 +164,19 @@ def check_dump_load_round_trip(v: Variant, state: State) -> None:
     data = dogrules.dump(state, v)
     missing = [key for key in DUMP_KEYS if key not in data]
     if missing:
-        raise _fail("dump_load_round_trip", f"dump lacks {missing}")
+        raise violation("dump_load_round_trip", f"dump lacks {missing}")
     if not isinstance(data["phase"], str) or type(data["phase"]) is not str:
-        raise _fail("dump_load_round_trip", f"phase dumps as {data['phase']!r}, not a str")
+        raise violation("dump_load_round_trip", f"phase dumps as {data['phase']!r}, not a str")
     try:
         text = json.dumps(data)
     except (TypeError, ValueError) as exc:
-        raise _fail("dump_load_round_trip", f"dump is not JSON-serialisable: {exc}") from exc
+        raise violation("dump_load_round_trip", f"dump is not JSON-serialisable: {exc}") from exc
     loaded = dogrules.load(data, v)
     if loaded != state:
-        raise _fail("dump_load_round_trip", f"load(dump(s)) != s for {data}")
+        raise violation("dump_load_round_trip", f"load(dump(s)) != s for {data}")
     reloaded = dogrules.load(json.loads(text), v)
     if reloaded != state or hash(reloaded) != hash(state):
-        raise _fail("dump_load_round_trip", f"load(json(dump(s))) != s for {text}")
+        raise violation("dump_load_round_trip", f"load(json(dump(s))) != s for {text}")
 
 
 def check_state(
@@ -212,20 +215,20 @@ def check_protected_start_pieces_never_passed_or_captured(v: Variant, step: Step
     for event in step.transition.events:
         if event.kind == "moved":
             if not event.path or event.path[-1] != event.dst:
-                raise _fail(
+                raise violation(
                     "protected_start_pieces",
                     f"{action}: a move's path {event.path} does not end at its "
                     f"destination {event.dst}",
                 )
             passed = [field for field in event.path if field in protected]
             if passed:
-                raise _fail(
+                raise violation(
                     "protected_start_pieces",
                     f"{action}: the piece of seat {event.piece} moving {event.src}->{event.dst} "
                     f"passes or lands on protected start field(s) {passed} (path {event.path})",
                 )
         if event.kind == "jumped" and event.dst in protected:
-            raise _fail(
+            raise violation(
                 "protected_start_pieces", f"{action}: a magnet jump lands on protected {event.dst}"
             )
         if (
@@ -233,13 +236,13 @@ def check_protected_start_pieces_never_passed_or_captured(v: Variant, step: Step
             and event.seat is not None
             and event.src == own_start.get(event.seat)
         ):
-            raise _fail(
+            raise violation(
                 "protected_start_pieces",
                 f"{action}: the piece of seat {event.seat} on its own start field {event.src} "
                 f"is captured",
             )
         if event.kind == "swapped" and (event.src in protected or event.dst in protected):
-            raise _fail(
+            raise violation(
                 "protected_start_pieces",
                 f"{action}: a swap of {event.src} and {event.dst} moves a protected piece",
             )
@@ -255,11 +258,11 @@ def check_legal_actions_listed_once(v: Variant, state: State, actions: Sequence[
     """legal_actions is duplicate-free (as actions and as notations)."""
     if len(set(actions)) != len(actions):
         twice = [str(a) for a, n in Counter(actions).items() if n > 1]
-        raise _fail("legal_actions_listed_once", f"listed more than once: {twice[:10]}")
+        raise violation("legal_actions_listed_once", f"listed more than once: {twice[:10]}")
     notations = Counter(str(a) for a in actions)
     twice = [text for text, n in notations.items() if n > 1]
     if twice:
-        raise _fail("legal_actions_listed_once", f"notations written twice: {twice[:10]}")
+        raise violation("legal_actions_listed_once", f"notations written twice: {twice[:10]}")
 
 
 def check_action_notation_round_trip(v: Variant, state: State, actions: Sequence[Action]) -> None:
@@ -267,7 +270,7 @@ def check_action_notation_round_trip(v: Variant, state: State, actions: Sequence
     for action in actions:
         parsed = v.parse_action(state, str(action))
         if parsed != action:
-            raise _fail(
+            raise violation(
                 "action_notation_round_trip",
                 f"parse_action(s, {str(action)!r}) gives {parsed!r}, listed {action!r}",
             )
@@ -277,18 +280,20 @@ def check_no_legal_action_iff_over(state: State, actions: Sequence[Action]) -> N
     """No legal action exactly when the game is over (and then, only then, it has a winner)."""
     over = state.phase == "over"
     if over != (not actions):
-        raise _fail(
+        raise violation(
             "no_legal_action_iff_over",
             f"phase {state.phase!s} with {len(actions)} legal actions",
         )
     if over != bool(state.winner):
-        raise _fail("no_legal_action_iff_over", f"phase {state.phase!s} with winner {state.winner}")
+        raise violation(
+            "no_legal_action_iff_over", f"phase {state.phase!s} with winner {state.winner}"
+        )
 
 
 def check_given_state_unchanged(v: Variant, state: State, dumped: object, action: str) -> None:
     """apply (and explain) leave the state they are given as it was."""
     if dogrules.dump(state, v) != dumped:
-        raise _fail("given_state_unchanged", f"the state changed while applying {action}")
+        raise violation("given_state_unchanged", f"the state changed while applying {action}")
 
 
 def check_listed_action_applies(
@@ -298,11 +303,11 @@ def check_listed_action_applies(
     try:
         transition = v.apply(state, action)
     except IllegalAction as exc:
-        raise _fail("listed_action_applies", f"{action} is listed but refused: {exc}") from exc
+        raise violation("listed_action_applies", f"{action} is listed but refused: {exc}") from exc
     if not isinstance(transition.events, tuple) or not all(
         isinstance(e, Event) for e in transition.events
     ):
-        raise _fail("listed_action_applies", f"{action}: events are not a tuple of Event")
+        raise violation("listed_action_applies", f"{action}: events are not a tuple of Event")
     check_state(v, transition.state, Step(state, action, transition), extra, dump=False)
     return transition
 
@@ -313,7 +318,7 @@ def check_explain_agrees_with_apply(
     """explain calls a listed action legal and names the events apply produces."""
     ruling = v.explain(state, action)
     if not ruling.legal or ruling.events != transition.events:
-        raise _fail(
+        raise violation(
             "explain_agrees_with_apply",
             f"{action}: explain says legal={ruling.legal}, events {ruling.events}; "
             f"apply gave {transition.events}",
@@ -328,15 +333,15 @@ def check_unlisted_action_refused(v: Variant, state: State, action: Action) -> N
         v.apply(state, action)
     except IllegalAction as exc:
         if not exc.clauses:
-            raise _fail(
+            raise violation(
                 "unlisted_action_refused", f"IllegalAction for {action} names no clause: {exc}"
             ) from exc
     else:
-        raise _fail("unlisted_action_refused", f"{action} is not listed but apply accepts it")
+        raise violation("unlisted_action_refused", f"{action} is not listed but apply accepts it")
     check_given_state_unchanged(v, state, dumped, f"refused {action}")
     ruling = v.explain(state, action)
     if ruling.legal:
-        raise _fail("unlisted_action_refused", f"explain calls unlisted {action} legal")
+        raise violation("unlisted_action_refused", f"explain calls unlisted {action} legal")
     check_given_state_unchanged(v, state, dumped, f"explain of {action}")
 
 
@@ -400,24 +405,24 @@ def check_black_dog_invariants(v: Variant, state: State, step: Step | None) -> N
     dog = state.black_dog
     if state.phase == "setup":
         if dog is not None:
-            raise _fail("black_dog_on_track", f"Black Dog on {dog} before it is placed")
+            raise violation("black_dog_on_track", f"Black Dog on {dog} before it is placed")
     elif not isinstance(dog, int) or isinstance(dog, bool) or not 0 <= dog < board.track:
-        raise _fail("black_dog_on_track", f"Black Dog at {dog!r}, not on a track field 0..63")
+        raise violation("black_dog_on_track", f"Black Dog at {dog!r}, not on a track field 0..63")
     elif dog in board.printed_starts:
-        raise _fail("black_dog_on_track", f"Black Dog on start field T{dog}")
+        raise violation("black_dog_on_track", f"Black Dog on start field T{dog}")
     if step is None:
         return
     events = step.transition.events
     action = str(step.action)
     if step.before.black_dog is not None and dog is None:
-        raise _fail("black_dog_never_captured", f"{action}: the Black Dog left the board")
+        raise violation("black_dog_never_captured", f"{action}: the Black Dog left the board")
     for event in events:
         if event.kind == "captured" and event.seat is None:
-            raise _fail("black_dog_never_captured", f"{action}: capture of no seat's piece")
+            raise violation("black_dog_never_captured", f"{action}: capture of no seat's piece")
         if event.kind == "dog_moved":
             starts = [f for f in event.path if int(f[1:]) in board.printed_starts]
             if starts or not event.path or event.path[-1] != event.dst:
-                raise _fail(
+                raise violation(
                     "black_dog_on_track",
                     f"{action}: the Black Dog runs {event.path} to {event.dst} (start fields "
                     f"{starts})",
@@ -426,7 +431,7 @@ def check_black_dog_invariants(v: Variant, state: State, step: Step | None) -> N
     if dog != step.before.black_dog and not any(
         e.kind in ("dog_moved", "disc_turned", "dog_placed") for e in events
     ):
-        raise _fail(
+        raise violation(
             "black_dog_never_captured",
             f"{action}: the Black Dog went from {step.before.black_dog} to {dog} with no run, "
             f"disc turn or placement",
@@ -468,9 +473,11 @@ def check_disc_turns_iff_paw_landing(v: Variant, step: Step) -> None:
     due = bool(landed & paws)
     action = str(step.action)
     if len(turns) > 1 or (turns and turns[0] != len(events) - 1 - _trailing(events)):
-        raise _fail("disc_turns_iff_paw_landing", f"{action}: disc turns at {turns} of {events}")
+        raise violation(
+            "disc_turns_iff_paw_landing", f"{action}: disc turns at {turns} of {events}"
+        )
     if due != bool(turns) or (step.action.turn is not None) != bool(turns):
-        raise _fail(
+        raise violation(
             "disc_turns_iff_paw_landing",
             f"{action}: landings on paws {sorted(landed & paws)}, disc turns {len(turns)} "
             f"time(s), action turn {step.action.turn!r}; events "
@@ -506,14 +513,16 @@ def check_agent_dog_invariants(v: Variant, state: State, step: Step | None) -> N
         assert isinstance(pieces, dict)
         shown = [f for fields in pieces.values() if isinstance(fields, list) for f in fields]
         if holes & {str(f) for f in shown}:
-            raise _fail("face_down_hidden", f"seat {seat} sees the owner of a piece on a hole")
+            raise violation("face_down_hidden", f"seat {seat} sees the owner of a piece on a hole")
         if view["flipped"] != [board.label(loc) for loc in on_holes]:
-            raise _fail("face_down_hidden", f"seat {seat} sees face-down pieces {view['flipped']}")
+            raise violation(
+                "face_down_hidden", f"seat {seat} sees face-down pieces {view['flipped']}"
+            )
     if step is None:
         return
     for event in step.transition.events:
         if event.kind == "flipped" and (event.direction == "face down") != (event.dst in holes):
-            raise _fail(
+            raise violation(
                 "face_down_iff_on_hole",
                 f"{step.action}: a piece turns {event.direction} on {event.dst}",
             )
@@ -531,7 +540,7 @@ def check_agent_dog_invariants(v: Variant, state: State, step: Step | None) -> N
         and state.hands[actor]
         and state.round == (step.before.round)
     ):
-        raise _fail(
+        raise violation(
             "own_capture_ends_round",
             f"{step.action}: seat {actor} captured its own side and still holds cards",
         )
@@ -549,14 +558,16 @@ def check_dog_kids_invariants(v: Variant, state: State, step: Step | None) -> No
         return
     actor = step.before.to_act
     if state.phase == "play" and len(state.hands[actor]) != 3:
-        raise _fail(
+        raise violation(
             "hands_of_three",
             f"{step.action}: seat {actor} holds {len(state.hands[actor])} cards after its turn",
         )
     safe = {board.label(b) for b in board.bones}
     for event in step.transition.events:
         if event.kind == "captured" and (event.src in safe or (event.src or "").startswith("F")):
-            raise _fail("bones_and_houses_safe", f"{step.action}: a dog thrown out of {event.src}")
+            raise violation(
+                "bones_and_houses_safe", f"{step.action}: a dog thrown out of {event.src}"
+            )
 
 
 VARIANT_INVARIANTS: dict[str, VariantInvariants] = {

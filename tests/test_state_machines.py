@@ -1,0 +1,325 @@
+"""Invariant state machines: random legal play, every invariant checked after every step.
+
+Two machines share every rule and every check and differ only in where they start:
+
+* :class:`FromNewGame` starts from ``v.new_game(players, seed)``;
+* :class:`FromPosition` starts from a random valid position (``tests/strategies.py``).
+
+Both are run once per variant of :data:`VARIANT_SPECS`. Adding a variant is one line there:
+its player counts, its variant-specific invariant function and whether it has a Black Dog.
+
+At every state the machines reach they check the state (``check_state``) and its decisions
+(``check_decisions``): the listed actions are applied (all of them, or a sample of BREADTH
+when there are more) and each resulting transition and state is checked too, not only the
+one the machine goes on with; actions from earlier states and small variations of listed
+actions that are not listed must be refused. Each check is a function named after what it
+protects, and its assertion message starts with that name in brackets.
+
+The default profile runs in well under a minute and a half; HYPOTHESIS_PROFILE=thorough runs
+400 examples of 400 steps and applies up to 1200 listed actions per state.
+
+``test_every_game_ends`` plays whole random games; ``test_longest_game_report`` (last in this
+file) reports the longest of them.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+import hypothesis
+import pytest
+from hypothesis import note, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    precondition,
+    rule,
+)
+
+import dogrules
+from dogrules import Action, State, Transition, Variant
+from dogrules.invariants import (
+    VARIANT_INVARIANTS,
+    Step,
+    VariantInvariants,
+    check_decisions,
+    check_explain_agrees_with_apply,
+    check_given_state_unchanged,
+    check_listed_action_applies,
+    check_no_legal_action_iff_over,
+    check_state,
+    check_unlisted_action_refused,
+    violation,
+)
+from strategies import positions
+
+# How many listed actions of each state reached are applied and checked (all of them when
+# there are no more): scales with the Hypothesis profile (90 by default, 1200 when thorough).
+BREADTH = 3 * settings().max_examples
+
+
+# ---- the variants ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class VariantSpec:
+    """What the machines need to know about a variant beyond its public API."""
+
+    players: tuple[int, ...]
+    invariants: VariantInvariants
+    black_dog: bool = False  # positions place a Black Dog
+
+
+# Adding a variant is one line here (its own invariants live in dogrules.invariants).
+VARIANT_SPECS: dict[str, VariantSpec] = {
+    "black-dog": VariantSpec((2, 3, 4), VARIANT_INVARIANTS["black-dog"], black_dog=True),
+    "agent-dog": VariantSpec((2, 3, 4), VARIANT_INVARIANTS["agent-dog"]),
+    "dog-kids": VariantSpec((2, 3, 4), VARIANT_INVARIANTS["dog-kids"]),
+}
+
+
+# ---- the machines ---------------------------------------------------------------------------
+
+REMEMBERED_STATES = 8  # how many earlier states' legal actions are kept to try again later
+RUN_LENGTH = 12  # the most actions one play_random_run step plays
+# Event kinds whose coverage the statistics report (pytest --hypothesis-show-statistics).
+RARE_EVENTS = frozenset(
+    {"reshuffled", "won", "folded", "drew", "disc_turned", "dog_moved", "swapped", "jumped"}
+)
+
+
+class PlayMachine(RuleBasedStateMachine):
+    """Plays random legal actions of one variant and checks every invariant at every step."""
+
+    VARIANT: ClassVar[str] = ""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.v = dogrules.variant(self.VARIANT)
+        self.spec = VARIANT_SPECS[self.VARIANT]
+        self.state: State | None = None
+        self.legal: dict[str, Action] = {}
+        self.transitions: dict[Action, Transition] = {}  # of the listed actions tried
+        self.earlier: deque[dict[str, Action]] = deque(maxlen=REMEMBERED_STATES)
+        self.played = 0
+        self.seen: set[str] = set()  # event kinds of the actions played
+
+    # -- helpers --
+    def _arrive(self, state: State, step: Step | None) -> None:
+        """Check ``state`` and all its decisions, then make it the current state."""
+        if self.state is not None and self.legal:
+            self.earlier.append(self.legal)
+        check_state(self.v, state, step, self.spec.invariants)
+        actions, self.transitions = check_decisions(
+            self.v, state, self.spec.invariants, breadth=BREADTH
+        )
+        self.legal = {str(a): a for a in actions}
+        self.state = state
+
+    def _current(self) -> State:
+        assert self.state is not None
+        return self.state
+
+    def _play(self, action: Action) -> None:
+        state = self._current()
+        dumped = dogrules.dump(state, self.v)
+        transition = check_listed_action_applies(self.v, state, action, self.spec.invariants)
+        if transition != self.transitions.get(action, transition):
+            raise violation("apply_is_deterministic", f"{action} gave two different transitions")
+        check_explain_agrees_with_apply(self.v, state, action, transition)
+        check_given_state_unchanged(self.v, state, dumped, str(action))
+        self.played += 1
+        self.seen.update(e.kind for e in transition.events)
+        self._arrive(transition.state, Step(state, action, transition))
+
+    def _foreign(self) -> list[Action]:
+        """Actions listed in earlier states but not legal now."""
+        legal = set(self.legal.values())
+        seen: dict[Action, None] = {}
+        for actions in self.earlier:
+            for action in actions.values():
+                if action not in legal:
+                    seen.setdefault(action, None)
+        return list(seen)
+
+    def _grouped(self) -> dict[str, list[str]]:
+        """The legal actions by card played (or kind of decision), so each card is as likely
+        to be chosen as any other however many ways it can be played."""
+        groups: dict[str, list[str]] = {}
+        for text, action in self.legal.items():
+            groups.setdefault(action.card or action.kind, []).append(text)
+        return groups
+
+    def _not_over(self) -> bool:
+        return self.state is not None and self.state.phase != "over"
+
+    # -- rules --
+    @precondition(lambda self: self._not_over())
+    @rule(data=st.data())
+    def play(self, data: st.DataObject) -> None:
+        """Play one legal action: a card (or decision kind) first, then one way to play it."""
+        groups = self._grouped()
+        group = data.draw(st.sampled_from(sorted(groups)), label="card")
+        text = data.draw(st.sampled_from(groups[group]), label="action")
+        self._play(self.legal[text])
+
+    @precondition(lambda self: self._not_over())
+    @rule(seed=st.integers(0, 2**32 - 1), count=st.integers(1, RUN_LENGTH))
+    def play_random_run(self, seed: int, count: int) -> None:
+        """Play up to ``count`` actions chosen by a seeded generator (to reach deeper into a
+        game within the step budget), checking everything after each; between them, try an
+        action from an earlier state that is not legal now."""
+        rng = random.Random(seed)
+        for _ in range(count):
+            if not self._not_over():
+                return
+            groups = self._grouped()
+            text = rng.choice(groups[rng.choice(sorted(groups))])
+            note(f"run plays {text}")
+            self._play(self.legal[text])
+            foreign = self._foreign()
+            if foreign:
+                check_unlisted_action_refused(self.v, self._current(), rng.choice(foreign))
+
+    @precondition(lambda self: bool(self.earlier))
+    @rule(data=st.data())
+    def try_unlisted_action(self, data: st.DataObject) -> None:
+        """An action remembered from an earlier state, not legal now, is refused."""
+        foreign = self._foreign()
+        if self.state is None or not foreign:
+            return
+        action = data.draw(st.sampled_from(foreign), label="unlisted action")
+        note(f"unlisted action: {action}")
+        check_unlisted_action_refused(self.v, self.state, action)
+
+    def teardown(self) -> None:
+        if self.state is not None:
+            note(f"{self.played} actions played; phase {self.state.phase!s}")
+            bucket = next(b for b in (0, 10, 50, 100, 200, 10**9) if self.played <= b)
+            hypothesis.event(f"actions played <= {bucket}")
+            rounds = min(self.state.round, 5)
+            hypothesis.event(f"ends in phase {self.state.phase!s}, round {rounds}+")
+            for kind in sorted(self.seen & RARE_EVENTS):
+                hypothesis.event(f"saw {kind}")
+
+
+class FromNewGame(PlayMachine):
+    """Starts from ``v.new_game(players, seed)``."""
+
+    @initialize(data=st.data())
+    def new_game(self, data: st.DataObject) -> None:
+        players = data.draw(st.sampled_from(self.spec.players), label="players")
+        seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+        state = self.v.new_game(players=players, seed=seed)
+        again = self.v.new_game(players=players, seed=seed)
+        if again != state:
+            raise violation("same_seed_same_game", f"new_game({players}, {seed}) differs twice")
+        self._arrive(state, None)
+
+
+class FromPosition(PlayMachine):
+    """Starts from a random valid position built with ``v.position(...)``."""
+
+    @initialize(data=st.data())
+    def position(self, data: st.DataObject) -> None:
+        drawn = data.draw(
+            positions(self.VARIANT, self.spec.players, self.spec.black_dog), label="position"
+        )
+        if drawn.state.phase != "play":
+            raise violation("position_phase", f"a built position is in phase {drawn.state.phase!s}")
+        self._arrive(drawn.state, None)
+
+
+@functools.cache
+def machine_for(base: type[PlayMachine], variant_name: str) -> type[PlayMachine]:
+    """``base`` playing ``variant_name`` (a subclass, so Hypothesis prints which)."""
+    name = f"{base.__name__}_{variant_name.replace('-', '_')}"
+    return type(name, (base,), {"VARIANT": variant_name})
+
+
+# One unittest TestCase per machine and variant (TestFromNewGame_black_dog, ...), run with the
+# loaded Hypothesis profile (max_examples, stateful_step_count).
+for _variant_name in VARIANT_SPECS:
+    for _base in (FromNewGame, FromPosition):
+        _machine = machine_for(_base, _variant_name)
+        _case = _machine.TestCase
+        _case.settings = settings()
+        globals()[f"Test{_machine.__name__}"] = _case
+del _variant_name, _base, _machine, _case
+
+
+@pytest.mark.parametrize("variant_name", list(VARIANT_SPECS))
+def test_variant_spec_player_counts(variant_name: str) -> None:
+    """The player counts listed for a variant are those its board accepts."""
+    v = dogrules.variant(variant_name)
+    accepted = []
+    for players in range(1, 9):
+        try:
+            v.board(players)
+        except (ValueError, dogrules.InvalidPosition):
+            continue
+        accepted.append(players)
+    assert tuple(accepted) == VARIANT_SPECS[variant_name].players
+
+
+# ---- every game ends ------------------------------------------------------------------------
+
+GAME_CAP = 20_000  # actions; a game still running after this many is taken not to end
+GAME_SEEDS = max(4, settings().max_examples // 6)  # per variant and player count (profile)
+LONGEST: dict[str, tuple[int, str]] = {}  # variant -> (actions, which game)
+
+
+def _cases() -> Iterable[tuple[str, int]]:
+    for name, spec in VARIANT_SPECS.items():
+        for players in spec.players:
+            yield name, players
+
+
+def play_to_the_end(v: Variant, players: int, seed: int) -> tuple[int, State]:
+    """Play random legal actions from ``new_game(players, seed)`` until the game is over or
+    the cap is reached; even seeds pick uniformly among actions, odd seeds a card first."""
+    rng = random.Random(f"game:{seed}")
+    state = v.new_game(players=players, seed=seed)
+    for played in range(GAME_CAP):
+        actions = v.legal_actions(state)
+        check_no_legal_action_iff_over(state, actions)
+        if not actions:
+            return played, state
+        if seed % 2:
+            groups: dict[str, list[Action]] = {}
+            for action in actions:
+                groups.setdefault(action.card or action.kind, []).append(action)
+            action = rng.choice(groups[rng.choice(sorted(groups))])
+        else:
+            action = rng.choice(actions)
+        state = v.apply(state, action).state
+    return GAME_CAP, state
+
+
+@pytest.mark.parametrize(("variant_name", "players"), list(_cases()))
+def test_every_game_ends(variant_name: str, players: int) -> None:
+    v = dogrules.variant(variant_name)
+    for seed in range(GAME_SEEDS):
+        played, state = play_to_the_end(v, players, seed)
+        assert state.phase == "over", (
+            f"[every_game_ends] {variant_name}, {players} players, seed {seed}: still "
+            f"{state.phase!s} after {GAME_CAP} actions (round {state.round})"
+        )
+        game = f"{players} players, seed {seed}, round {state.round}, winner {state.winner}"
+        if played > LONGEST.get(variant_name, (0, ""))[0]:
+            LONGEST[variant_name] = (played, game)
+
+
+def test_longest_game_report(capsys: pytest.CaptureFixture[str]) -> None:
+    """Reports the longest game test_every_game_ends played (run after it: last in file)."""
+    if not LONGEST:
+        pytest.skip("test_every_game_ends did not run")
+    with capsys.disabled():
+        for name, (played, game) in sorted(LONGEST.items()):
+            print(f"\nlongest {name} game: {played} actions ({game}; cap {GAME_CAP})")
