@@ -74,13 +74,14 @@ class VariantSpec:
     players: tuple[int, ...]
     invariants: VariantInvariants
     black_dog: bool = False  # positions place a Black Dog
+    team_variant: bool = False  # 4 players may also play the optional team variant
 
 
 # Adding a variant is one line here (its own invariants live in dogrules.invariants).
 VARIANT_SPECS: dict[str, VariantSpec] = {
     "black-dog": VariantSpec((2, 3, 4), VARIANT_INVARIANTS["black-dog"], black_dog=True),
     "agent-dog": VariantSpec((2, 3, 4), VARIANT_INVARIANTS["agent-dog"]),
-    "dog-kids": VariantSpec((2, 3, 4), VARIANT_INVARIANTS["dog-kids"]),
+    "dog-kids": VariantSpec((2, 3, 4), VARIANT_INVARIANTS["dog-kids"], team_variant=True),
 }
 
 
@@ -216,8 +217,10 @@ class FromNewGame(PlayMachine):
     def new_game(self, data: st.DataObject) -> None:
         players = data.draw(st.sampled_from(self.spec.players), label="players")
         seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
-        state = self.v.new_game(players=players, seed=seed)
-        again = self.v.new_game(players=players, seed=seed)
+        # The DOG Kids team variant is a game of its own (4 players only).
+        teams = self.spec.team_variant and players == 4 and data.draw(st.booleans(), label="teams")
+        state = self.v.new_game(players=players, seed=seed, teams=teams or None)
+        again = self.v.new_game(players=players, seed=seed, teams=teams or None)
         if again != state:
             raise violation("same_seed_same_game", f"new_game({players}, {seed}) differs twice")
         self._arrive(state, None)
