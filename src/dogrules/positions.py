@@ -142,25 +142,18 @@ def build_position(
     for hand in held:
         remaining.subtract(hand)
     deck = shuffled(sorted(remaining.elements(), key=variant.deck.order), seed, 0)
-    state = State(
+    state = State.opening(
         variant=variant.name,
-        players=players,
         phase=Phase.PLAY,
         to_act=to_act,
         pieces=located,
         hands=held,
         deck=deck,
-        discard=(),
-        exchange=(None,) * players,
-        black_dog=dog,
         dealer=dealer,
-        round=1,
-        last_played=last_played,
-        redrawn=False,
         seed=seed,
-        shuffles=1,
-        winner=(),
         teams=is_team,
+        black_dog=dog,
+        last_played=last_played,
     )
     from dogrules.rules.round import winners
 

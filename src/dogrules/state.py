@@ -50,3 +50,45 @@ class State:
     teams: bool = False
     exchanging: tuple[int, ...] = ()
     resume: int | None = None
+
+    @classmethod
+    def opening(
+        cls,
+        variant: str,
+        phase: Phase,
+        to_act: int,
+        pieces: tuple[tuple[int, ...], ...],
+        hands: tuple[tuple[str, ...], ...],
+        deck: tuple[str, ...],
+        dealer: int,
+        seed: int,
+        teams: bool,
+        **rest: object,
+    ) -> State:
+        """A state at the start of play: nothing discarded or set aside, no winner yet, one
+        shuffle made; ``rest`` sets any other field."""
+        players = len(pieces)
+        fields: dict[str, object] = {
+            "discard": (),
+            "exchange": (None,) * players,
+            "black_dog": None,
+            "round": 1,
+            "last_played": None,
+            "redrawn": False,
+            "shuffles": 1,
+            "winner": (),
+            **rest,
+        }
+        return cls(
+            variant=variant,
+            players=players,
+            phase=phase,
+            to_act=to_act,
+            pieces=pieces,
+            hands=hands,
+            deck=deck,
+            dealer=dealer,
+            seed=seed,
+            teams=teams,
+            **fields,  # type: ignore[arg-type]
+        )

@@ -141,24 +141,16 @@ class ClassicVariant(Variant):
         dealer = 0
         cards.deal(dealer, HAND_SIZE, ("BD-DEAL", "R-C1", "R-C2"))
         phase = self.first_phase
-        return State(
+        return State.opening(
             variant=self.name,
-            players=players,
             phase=phase,
             to_act=dealer if phase == Phase.SETUP else self.starter(dealer, players),
             pieces=self.initial_pieces(board),
             hands=tuple(cards.hand(seat) for seat in board.seats),
             deck=tuple(cards.deck),
-            discard=(),
-            exchange=(None,) * players,
-            black_dog=None,
-            dealer=dealer,
-            round=1,
-            last_played=None,
-            redrawn=False,
-            seed=seed,
             shuffles=cards.shuffles,
-            winner=(),
+            dealer=dealer,
+            seed=seed,
             teams=is_team,
         )
 

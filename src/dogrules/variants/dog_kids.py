@@ -87,24 +87,16 @@ class DogKids(Variant):
         cards = CardTable.shuffled_deck(self.deck, players, seed)
         last = players - 1
         cards.deal(last, HAND_SIZE, ("KD-DEAL", "R-K1"))
-        return State(
+        return State.opening(
             variant=self.name,
-            players=players,
             phase=Phase.EXCHANGE if is_team else Phase.PLAY,
             to_act=0,
             pieces=tuple((HOME,) * board.pieces_per_seat for _ in board.seats),
             hands=tuple(cards.hand(seat) for seat in board.seats),
             deck=tuple(cards.deck),
-            discard=(),
-            exchange=(None,) * players,
-            black_dog=None,
-            dealer=last,
-            round=1,
-            last_played=None,
-            redrawn=False,
-            seed=seed,
             shuffles=cards.shuffles,
-            winner=(),
+            dealer=last,
+            seed=seed,
             teams=is_team,
             exchanging=tuple(board.seats) if is_team else (),
             resume=0 if is_team else None,
