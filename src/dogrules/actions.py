@@ -50,6 +50,10 @@ class Action:
 
         return format_action(self.board, self.seat, self)
 
+    def seen_by(self, board: Board, seat: int) -> Action:
+        """This action with the context its notation is written in (``seat`` acting)."""
+        return attrs.evolve(self, board=board, seat=seat)
+
     @property
     def plays_as(self) -> str | None:
         """The card whose rules this play follows (the copied card for a Copy)."""

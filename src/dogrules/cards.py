@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import attrs
 
@@ -82,6 +82,11 @@ def card_spec(notation: str) -> CardSpec:
         if 1 <= low <= high:
             return CardSpec(notation, BLACK, tuple(range(low, high + 1)))
     raise ValueError(f"unknown card notation {notation!r}")
+
+
+def distinct(hand: Sequence[str]) -> list[str]:
+    """The different cards of a hand, in the hand's order (each a separate choice)."""
+    return list(dict.fromkeys(hand))
 
 
 @attrs.frozen

@@ -26,7 +26,7 @@ from dogrules.rules.movement import number_distance, walk
 from dogrules.rules.table import Table
 from dogrules.rules.turn import Candidates, Turn
 from dogrules.state import Phase, State
-from dogrules.variants.classic import ClassicVariant, _named
+from dogrules.variants.classic import ClassicVariant
 from dogrules.variants.diagnosis import diagnose_classic
 
 OTHER_VARIANTS = ("AD-", "R-A", "KD-", "R-K")
@@ -63,7 +63,7 @@ class BlackDog(ClassicVariant):
 
     def setup_actions(self, state: State, board: Board, table: Table) -> list[Action]:
         return [
-            _named(board, state.to_act, Action(PLACE, field=field))
+            Action(PLACE, field=field).seen_by(board, state.to_act)
             for field in dog_placements(board, table)
         ]
 

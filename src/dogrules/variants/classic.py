@@ -21,6 +21,7 @@ from dogrules.cards import (
     SWAP,
     CardSpec,
     card_spec,
+    distinct,
 )
 from dogrules.clauses import implements
 from dogrules.errors import InvalidPosition
@@ -162,9 +163,9 @@ class ClassicVariant(Variant):
             return ()
         if state.phase == Phase.SETUP:
             return tuple(self.setup_actions(state, board, Table.of(board, state)))
-        hand = _distinct(state.hands[seat])
+        hand = distinct(state.hands[seat])
         if state.phase == Phase.EXCHANGE:
-            return tuple(_named(board, seat, Action(GIVE, chosen=card)) for card in hand)
+            return tuple(Action(GIVE, chosen=card).seen_by(board, seat) for card in hand)
         turn = self.turn(board, state, Table.of(board, state))
         actions: list[Action] = []
         for card in hand:
@@ -179,8 +180,8 @@ class ClassicVariant(Variant):
         (2 or 3 players; once before drawing, and again if the drawn card does not help)."""
         seat = state.to_act
         if state.teams:
-            return [_named(board, seat, Action(FOLD))]
-        return [_named(board, seat, Action(DISCARD, chosen=card)) for card in hand]
+            return [Action(FOLD).seen_by(board, seat)]
+        return [Action(DISCARD, chosen=card).seen_by(board, seat) for card in hand]
 
     def turn(self, board: Board, state: State, table: Table) -> Turn:
         seat = state.to_act
@@ -362,19 +363,7 @@ class ClassicVariant(Variant):
 
     def name_action(self, state: State, action: Action) -> Action:
         """``action`` with its notation filled in (for actions built field by field)."""
-        return _named(self.board(state.players), state.to_act, action)
-
-
-def _distinct(hand: Sequence[str]) -> list[str]:
-    seen: list[str] = []
-    for card in hand:
-        if card not in seen:
-            seen.append(card)
-    return seen
-
-
-def _named(board: Board, seat: int, action: Action) -> Action:
-    return evolve(action, board=board, seat=seat)
+        return action.seen_by(self.board(state.players), state.to_act)
 
 
 def _chain(*parts: Candidates) -> Candidates:

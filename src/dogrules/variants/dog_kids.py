@@ -8,7 +8,7 @@ team variant (card swaps, the push, playing for the partner, the team win).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 
 from attrs import evolve
 
@@ -22,6 +22,7 @@ from dogrules.cards import (
     TWO_COLOUR,
     CardSpec,
     card_spec,
+    distinct,
 )
 from dogrules.clauses import implements
 from dogrules.events import PLAYED, REDREW, WON, Event
@@ -106,21 +107,20 @@ class DogKids(Variant):
     def _generate(self, state: State) -> tuple[Action, ...]:
         board = self.board(state.players)
         seat = state.to_act
-        named = _namer(board, seat)
         if state.phase == Phase.OVER:
             return ()
-        hand = _distinct(state.hands[seat])
+        hand = distinct(state.hands[seat])
         if state.phase == Phase.EXCHANGE:
-            return tuple(named(Action(GIVE, chosen=card)) for card in hand)
+            return tuple(Action(GIVE, chosen=card).seen_by(board, seat) for card in hand)
         table = Table.of(board, state)
         controlled = controlled_seat(table, seat, state.teams)
         shift = state.players // 2 if state.teams else None
         actions = [
-            named(action)
+            action.seen_by(board, seat)
             for card in hand
             for action in self.card_actions(board, table, controlled, shift, card)
         ]
-        actions.append(named(Action(REDRAW)))
+        actions.append(Action(REDRAW).seen_by(board, seat))
         return tuple(actions)
 
     @implements("KD-MOVE-CLOCKWISE", "KD-TEAM-HELP", "R-K9")
@@ -300,14 +300,3 @@ def _move_clauses(spec: CardSpec) -> tuple[str, ...]:
     if spec.family == TWO_COLOUR:
         return ("KD-TWO-COLOUR", *COLOUR_CLAUSES)
     return COLOUR_CLAUSES
-
-
-def _distinct(hand: Sequence[str]) -> list[str]:
-    return list(dict.fromkeys(hand))
-
-
-def _namer(board: Board, seat: int) -> Callable[[Action], Action]:
-    def named(action: Action) -> Action:
-        return evolve(action, board=board, seat=seat)
-
-    return named
