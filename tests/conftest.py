@@ -15,8 +15,8 @@ settings.register_profile(
 )
 settings.register_profile(
     "thorough",
-    max_examples=400,
-    stateful_step_count=400,
+    max_examples=200,
+    stateful_step_count=200,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

@@ -60,8 +60,8 @@ from dogrules.invariants import (
 from strategies import positions
 
 # How many listed actions of each state reached are applied and checked (all of them when
-# there are no more): scales with the Hypothesis profile (90 by default, 1200 when thorough).
-BREADTH = 3 * settings().max_examples
+# there are no more): scales with the Hypothesis profile (90 by default, 300 when thorough).
+BREADTH = min(3 * settings().max_examples, 300)
 
 
 # ---- the variants ---------------------------------------------------------------------------
