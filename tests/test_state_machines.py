@@ -6,7 +6,7 @@ Two machines share every rule and every check and differ only in where they star
 * :class:`FromPosition` starts from a random valid position (``tests/strategies.py``).
 
 Both are run once per variant of :data:`VARIANT_SPECS`. Adding a variant is one line there:
-its player counts, its variant-specific invariant function and whether it has a Black Dog.
+its player counts, its variant-specific invariants and whether it has a Black Dog.
 
 At every state the machines reach they check the state (``check_state``) and its decisions
 (``check_decisions``): the listed actions are applied (all of them, or a sample of BREADTH
@@ -16,7 +16,8 @@ actions that are not listed must be refused. Each check is a function named afte
 protects, and its assertion message starts with that name in brackets.
 
 The default profile runs in well under a minute and a half; HYPOTHESIS_PROFILE=thorough runs
-400 examples of 400 steps and applies up to 1200 listed actions per state.
+200 examples of 200 steps and applies up to 300 listed actions per state. The checks
+themselves live in :mod:`dogrules.invariants`, shared with ``dogrules check``.
 
 ``test_every_game_ends`` plays whole random games; ``test_longest_game_report`` (last in this
 file) reports the longest of them.
