@@ -117,3 +117,28 @@ def test_what_a_seat_may_see_does_change_its_observation() -> None:
             discard=(*state.discard, state.hands[taker][0]),
         )
         assert v.observe(shorter, seat)["hand_sizes"] != v.observe(state, seat)["hand_sizes"]
+
+
+@pytest.mark.clause("R-A9", "AD-SWAP-BLIND")
+def test_events_do_not_name_a_face_down_piece_that_stays_face_down() -> None:
+    v = dogrules.variant("agent-dog")
+    board = v.board(4)
+    holes = {board.label(h) for h in board.holes}
+    rng = random.Random(5)
+    state = v.new_game(players=4, seed=5)
+    hidden = 0
+    for _ in range(1500):
+        actions = v.legal_actions(state)
+        if not actions:
+            break
+        transition = v.apply(state, rng.choice(actions))
+        seen = v.observe_events(state, transition.events, seat=state.to_act)
+        assert len(seen) == len(transition.events)
+        for event, shown in zip(transition.events, seen, strict=True):
+            if event.src in holes and event.dst in holes and event.piece is not None:
+                assert shown.piece is None
+                hidden += 1
+            else:
+                assert shown == event
+        state = transition.state
+    assert hidden > 0  # the game did move face-down pieces from hole to hole

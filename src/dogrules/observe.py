@@ -3,8 +3,11 @@ top card. Cards set aside in the exchange stay hidden from everyone but their gi
 
 from __future__ import annotations
 
+import attrs
+
 from dogrules.board import Board
 from dogrules.clauses import implements
+from dogrules.events import Event
 from dogrules.io import JSONValue
 from dogrules.state import State
 
@@ -49,3 +52,20 @@ def observation(board: Board, state: State, seat: int) -> dict[str, JSONValue]:
         "black_dog": None if state.black_dog is None else board.label(state.black_dog),
         "winner": list(state.winner),
     }
+
+
+@implements("R-A9", "AD-SWAP-BLIND")
+def observed_events(board: Board, events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """The events as any seat may see them: a face-down piece that stays face down (moved or
+    summoned from a hole to a hole) is not named; everything else happens in plain view (a
+    piece turning face up, or captured, shows its colour; one turning face down was seen
+    before it did)."""
+    holes = {board.label(hole) for hole in board.holes}
+    if not holes:
+        return events
+    return tuple(
+        attrs.evolve(event, piece=None)
+        if event.src in holes and event.dst in holes and event.piece is not None
+        else event
+        for event in events
+    )

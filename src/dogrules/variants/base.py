@@ -16,7 +16,7 @@ from dogrules.clauses import Clause, register
 from dogrules.errors import IllegalAction, InvalidPosition
 from dogrules.events import Event
 from dogrules.io import JSONValue
-from dogrules.observe import observation
+from dogrules.observe import observation, observed_events
 from dogrules.results import Ruling, Transition
 from dogrules.rules.round import CardTable
 from dogrules.rules.table import Table
@@ -181,6 +181,16 @@ class Variant(abc.ABC):
         """What ``seat`` may see of ``state``, JSON-ready (its own hand, others' sizes...)."""
         self._check_variant(state)
         return observation(self.board(state.players), state, seat)
+
+    def observe_events(
+        self, state: State, events: tuple[Event, ...], seat: int
+    ) -> tuple[Event, ...]:
+        """The ``events`` of an action taken in ``state`` as ``seat`` may see them (Agent DOG:
+        a face-down piece that stays face down is not named)."""
+        self._check_variant(state)
+        if seat not in range(state.players):
+            raise ValueError(f"seat {seat!r} is not in this game (0..{state.players - 1})")
+        return observed_events(self.board(state.players), events)
 
     def _check_variant(self, state: State) -> None:
         if state.variant != self.name:
