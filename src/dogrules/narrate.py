@@ -58,7 +58,9 @@ def play_game(
         if action.kind == "give":
             say(f"  {seat_name(variant, state, seat)} sets a card aside for the exchange")
         else:
-            say(f"  {seat_name(variant, state, seat)}: {action}")
+            played = [e for e in transition.events if e.kind == PLAYED]
+            cited = f" [{', '.join(played[0].clauses)}]" if played else ""
+            say(f"  {seat_name(variant, state, seat)}: {action}{cited}")
         for line in describe_events(transition.events):
             say(line)
         for event in transition.events:
