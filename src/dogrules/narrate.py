@@ -26,8 +26,9 @@ def standings(variant: Variant, state: State) -> str:
     for seat, locations in enumerate(state.pieces):
         finished = sum(1 for loc in locations if loc >= board.track)
         on_track = sum(1 for loc in locations if 0 <= loc < board.track)
-        parts.append(f"{board.colour(seat)} {finished} in goal, {on_track} on track")
-    return "standings: " + ", ".join(parts)
+        goal = min(board.finish, board.pieces_per_seat)
+        parts.append(f"{board.colour(seat)} {finished}/{goal} in goal ({on_track} on track)")
+    return "standings: " + "; ".join(parts)
 
 
 def describe_events(events: Sequence[Event]) -> list[str]:
