@@ -46,7 +46,7 @@ def play_game(
     """Play ``state`` to the end with one bot per seat, narrating through ``say``."""
     count = 0
     say(f"{variant.name}, {state.players} players, seed {state.seed}")
-    if state.variant != "dog-kids":
+    if variant.plays_in_rounds:
         say(f"round {state.round}: seat {state.dealer} deals")
     while state.phase != Phase.OVER and count < max_actions:
         actions = variant.legal_actions(state)
@@ -71,7 +71,8 @@ def play_game(
                 say(f"round {transition.state.round}: {standings(variant, transition.state)}")
             elif event.kind == WON:
                 names = " and ".join(seat_name(variant, transition.state, s) for s in event.winners)
-                say(f"result: {names} won after {count} actions, round {state.round}")
+                when = f", round {state.round}" if variant.plays_in_rounds else ""
+                say(f"result: {names} won after {count} actions{when}")
         state = transition.state
     if state.phase != Phase.OVER:
         say(f"stopped after {count} actions without a winner")

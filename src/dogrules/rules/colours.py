@@ -11,7 +11,7 @@ import functools
 
 from dogrules.board import HOME, Board
 from dogrules.clauses import implements
-from dogrules.events import ENTERED, MOVED, PUSHED, Event
+from dogrules.events import ENTERED, FINISHED, MOVED, PUSHED, Event
 from dogrules.rules.table import Table
 
 COLOUR_CLAUSES = ("KD-COLOUR", "KD-OTHER-COLOURS-SKIPPED", "R-K4")
@@ -198,6 +198,10 @@ def move_dog(
                 count=index[target] - index[origin],
             )
         )
+        if target >= board.track > origin:
+            table.record(
+                Event(FINISHED, ("KD-HOUSE-ENTRY", "R-K8"), piece=owner, dst=board.label(target))
+            )
     holder = table.occupant.get(target)
     if holder is not None:
         partner = None if partner_shift is None else _partner_of(board, owner, partner_shift)

@@ -36,6 +36,8 @@ class Variant(abc.ABC):
     acting_needs_cards: bool = True
     # Whether a piece on its own start field is protected (Black DOG, Agent DOG).
     start_protection: bool = True
+    # Whether play comes in dealt rounds (DOG Kids refills hands after every turn instead).
+    plays_in_rounds: bool = True
 
     @property
     def clauses(self) -> tuple[Clause, ...]:

@@ -71,6 +71,7 @@ class DogKids(Variant):
     acting_needs_cards = False
     # Only bone fields and dog houses protect a dog (KD-HOUSE-SAFE).
     start_protection = False
+    plays_in_rounds = False
 
     @implements("KD-PLAYERS", "KD-TEAM", "R-K9")
     def teams_for(self, players: int, teams: bool | None) -> bool:
