@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from dogrules.actions import Action
 from dogrules.bots import Bot
-from dogrules.events import DREW, EXCHANGED, GAVE, PLAYED, ROUND_STARTED, WON, Event
+from dogrules.events import DREW, EXCHANGED, FINISHED, GAVE, PLAYED, ROUND_STARTED, WON, Event
 from dogrules.state import Phase, State
 from dogrules.variants.base import Variant
 
@@ -66,6 +66,9 @@ def play_game(
             say(line)
         for event in transition.events:
             if event.kind == EXCHANGED:
+                say(f"  {standings(variant, transition.state)}")
+            elif event.kind == FINISHED and not variant.plays_in_rounds:
+                # No rounds to report at: the standings follow every arrival in a house.
                 say(f"  {standings(variant, transition.state)}")
             elif event.kind == ROUND_STARTED:
                 say(f"round {transition.state.round}: {standings(variant, transition.state)}")
