@@ -840,8 +840,9 @@ def test_R_C12_every_choice_of_one_play_is_one_action_legal_as_a_whole() -> None
 
 
 @pytest.mark.clause("R-C13", "BD-2P3P-WIN")
-def test_R_C13_two_sides_complete_at_once_the_first_clockwise_from_the_actor_wins() -> None:
-    # three players; seat 0's Partner brings in the last pieces of seats 2 and 1
+def test_R_C13_two_sides_complete_at_once_the_side_home_first_in_sub_move_order_wins() -> None:
+    # three players; seat 0's Partner brings in the last pieces of seats 2 and 1, in that
+    # order: seat 2 is home first, so seat 2 wins (not seat 1, the first clockwise)
     s = pos(
         {0: ["T40"], 1: ["T15", "F2", "F3", "F4"], 2: ["T31", "F2", "F3", "F4"]},
         {0: ["partner"], 1: ["2"]},
@@ -849,16 +850,22 @@ def test_R_C13_two_sides_complete_at_once_the_first_clockwise_from_the_actor_win
         black_dog="T60",
     )
     t = act(s, "partner T31-F1@2 T15-F1@1")
+    assert t.state.winner == (2,)
+    assert "R-C13" in events(t, "won")[0].clauses
+    # the other order of the same sub-moves: seat 1 is home first and wins
+    t = act(s, "partner T15-F1@1 T31-F1@2")
     assert t.state.winner == (1,)
-    # the actor wins when its own side is among those completed
+    # the card is carried out in full: both pieces are in their finishes
+    assert "F1" in at(t.state, 1) and "F1" in at(t.state, 2)
+    # the acting seat's side has no precedence: the order of the sub-moves decides
     s = pos(
         {0: ["T63", "F2", "F3", "F4"], 2: ["T31", "F2", "F3", "F4"]},
         {0: ["partner"], 1: ["2"]},
         players=3,
         black_dog="T60",
     )
-    t = act(s, "partner T31-F1@2 T63-F1")
-    assert t.state.winner == (0,)
+    assert act(s, "partner T31-F1@2 T63-F1").state.winner == (2,)
+    assert act(s, "partner T63-F1 T31-F1@2").state.winner == (0,)
 
 
 # ---------------------------------------------------------------------------------------------

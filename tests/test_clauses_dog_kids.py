@@ -219,7 +219,8 @@ def test_KD_DISCARD_PILE_played_and_thrown_in_cards_go_face_up_on_the_pile() -> 
     assert KD.observe(t.state, 2)["discard_top"] == "blue"
     assert KD.observe(t.state, 2)["discard_size"] == 1
     (played,) = events(t, "played")
-    assert played.card == "blue" and cites(played, "KD-DISCARD-PILE")
+    # the play cites the card's own rule; the pile itself is what this clause is about
+    assert played.card == "blue" and cites(played, "KD-COLOUR")
     # a redraw puts the whole hand on the pile, on top of the blue
     t = play(t.state, "redraw")
     assert t.state.discard[0] == "blue"

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import dogrules
 from dogrules import State
+from dogrules.geometry.features import holes
 
 VARIANTS = {"black-dog": (2, 3, 4), "agent-dog": (2, 3, 4), "dog-kids": (2, 3, 4)}
 
@@ -51,7 +52,7 @@ def hidden_from(state: State, seat: int, rng: random.Random) -> State:
     del pool[: max(0, len(state.discard) - 1)]
     pieces = [list(p) for p in state.pieces]
     board = v.board(state.players)
-    face_down = [(s, loc) for s, locs in enumerate(pieces) for loc in locs if loc in board.holes]
+    face_down = [(s, loc) for s, locs in enumerate(pieces) for loc in locs if loc in holes(board)]
     owners = [s for s, _ in face_down]
     rng.shuffle(owners)
     # Move face-down pieces between seats only where each seat keeps its number of pieces.
@@ -123,7 +124,7 @@ def test_what_a_seat_may_see_does_change_its_observation() -> None:
 def test_events_do_not_name_a_face_down_piece_that_stays_face_down() -> None:
     v = dogrules.variant("agent-dog")
     board = v.board(4)
-    holes = {board.label(h) for h in board.holes}
+    hole_names = {board.label(h) for h in holes(board)}
     rng = random.Random(5)
     state = v.new_game(players=4, seed=5)
     hidden = 0
@@ -135,7 +136,7 @@ def test_events_do_not_name_a_face_down_piece_that_stays_face_down() -> None:
         seen = v.observe_events(state, transition.events, seat=state.to_act)
         assert len(seen) == len(transition.events)
         for event, shown in zip(transition.events, seen, strict=True):
-            if event.src in holes and event.dst in holes and event.piece is not None:
+            if event.src in hole_names and event.dst in hole_names and event.piece is not None:
                 assert shown.piece is None
                 hidden += 1
             else:

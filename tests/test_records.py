@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 import dogrules
-import dogrules.specs
+import dogrules.data.specs
 from dogrules import records
-from dogrules.io import KEYS
+from dogrules.formats.states import KEYS
 from dogrules.records import (
     Record,
     RecordError,
@@ -258,7 +258,7 @@ def test_fingerprint_is_per_board_and_deck() -> None:
 
 
 def test_changed_layout_changes_the_fingerprint(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = dogrules.specs.read_toml
+    original = dogrules.data.specs.read_toml
 
     def other_deck(relative: str) -> dict[str, Any]:
         data = dict(original(relative))
@@ -266,7 +266,7 @@ def test_changed_layout_changes_the_fingerprint(monkeypatch: pytest.MonkeyPatch)
         return data
 
     installed = fingerprint("black-dog")
-    monkeypatch.setattr("dogrules.records.read_toml", other_deck)
+    monkeypatch.setattr("dogrules.engine.ruleset.read_toml", other_deck)
     records.fingerprint.cache_clear()
     try:
         assert fingerprint("black-dog") != installed

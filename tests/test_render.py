@@ -17,7 +17,15 @@ import pytest
 
 import dogrules
 from dogrules import State
-from dogrules.board import HOME, Board
+from dogrules.geometry.board import HOME, Board
+from dogrules.geometry.features import (
+    bones,
+    card_colours,
+    disc_fields,
+    field_colours,
+    holes,
+    house_colours,
+)
 from dogrules.render import COLOURS, svg, text_board
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -161,7 +169,7 @@ def test_one_piece_element_per_piece(index: int) -> None:
     assert len(pieces) == on_board(state)
     for seat in board.seats:
         shown = [p for p in pieces if f"seat-{seat}" in classes(p)]
-        visible = [loc for loc in state.pieces[seat] if loc not in board.holes]
+        visible = [loc for loc in state.pieces[seat] if loc not in holes(board)]
         assert len(shown) == len(visible)
         assert sorted(p.get("data-field", "") for p in shown) == sorted(
             board.label(loc, seat) for loc in visible
@@ -235,7 +243,7 @@ def test_disc_fields_lie_on_shaded_bands() -> None:
     bands = [e.get("data-fields") for e in having(root, "disc")]
     assert bands == [f"T{16 * q + 7}-T{16 * q + 9}" for q in range(4)]
     on_disc = {n for n, e in track_fields(root).items() if "on-disc" in classes(e)}
-    assert on_disc == set(board.disc) == {16 * q + j for q in range(4) for j in (7, 8, 9)}
+    assert on_disc == set(disc_fields(board)) == {16 * q + j for q in range(4) for j in (7, 8, 9)}
 
 
 @pytest.mark.clause("BD-L-PAWS")
@@ -252,9 +260,9 @@ def test_black_paws_on_field_7_and_white_paws_on_field_9() -> None:
 @pytest.mark.clause("AD-L-HOLES")
 def test_holes_are_drawn_as_dark_rings() -> None:
     board, root = drawing(AD, ON_HOLES)
-    holes = {n for n, e in track_fields(root).items() if "hole" in classes(e)}
-    assert holes == set(board.holes) == {16 * q + j for q in range(4) for j in (4, 8, 12)}
-    for field in holes:
+    drawn = {n for n, e in track_fields(root).items() if "hole" in classes(e)}
+    assert drawn == set(holes(board)) == {16 * q + j for q in range(4) for j in (4, 8, 12)}
+    for field in drawn:
         element = track_fields(root)[field]
         assert element.get("stroke") == "#1a1a1a"
         assert float(element.get("stroke-width", "0")) >= 3
@@ -275,7 +283,7 @@ def test_the_four_007_meeting_places_are_marked() -> None:
 def test_a_face_down_piece_shows_no_colour() -> None:
     board, root = drawing(AD, ON_HOLES)
     face_down = list(having(root, "face-down"))
-    on_holes = sorted(loc for locs in ON_HOLES.pieces for loc in locs if loc in board.holes)
+    on_holes = sorted(loc for locs in ON_HOLES.pieces for loc in locs if loc in holes(board))
     assert [e.get("data-field") for e in face_down] == [f"T{loc}" for loc in on_holes]
     seat_fills = {COLOURS[board.colour(s)] for s in board.seats}
     for piece in face_down:
@@ -287,9 +295,9 @@ def test_a_face_down_piece_shows_no_colour() -> None:
             assert element.get("stroke") not in seat_fills
         assert [e.text for e in piece.iter() if tag(e) == "text"] == ["?"]
     # No face-up piece stands on a hole.
-    holes = {f"T{h}" for h in board.holes}
+    hole_names = {f"T{h}" for h in holes(board)}
     assert not [
-        p for p in having(root, "piece") if p.get("data-seat") and p.get("data-field") in holes
+        p for p in having(root, "piece") if p.get("data-seat") and p.get("data-field") in hole_names
     ]
 
 
@@ -316,10 +324,10 @@ def test_kids_track_fields_carry_their_colours() -> None:
     fields = track_fields(root)
     for n in range(board.track):
         colours = fields[n].get("data-colours", "").split("+")
-        assert set(colours) == set(board.field_colours[n])
+        assert set(colours) == set(field_colours(board)[n])
         if n % 10 == 0:
             quadrant = n // 10
-            cycle = board.card_colours
+            cycle = card_colours(board)
             assert colours == [cycle[quadrant], cycle[(quadrant + 1) % 4]]
         else:
             assert fields[n].get("fill") not in (None, "none", "#ffffff")
@@ -343,7 +351,7 @@ def test_kids_start_field_is_split_in_its_two_colours() -> None:
         mine = [
             (h.get("data-colour"), h.get("fill")) for h in halves if h.get("data-field") == field
         ]
-        colours = [board.card_colours[q], board.card_colours[(q + 1) % 4]]
+        colours = [card_colours(board)[q], card_colours(board)[(q + 1) % 4]]
         assert mine == [(c, fill_of[c]) for c in colours]
 
 
@@ -352,7 +360,7 @@ def test_kids_bone_fields_are_marked() -> None:
     board, root = drawing(KD, kids_teams())
     assert fields_marked(root, "bone") == {"T5", "T15", "T25", "T35"}
     bone_fields = {n for n, e in track_fields(root).items() if "bone-field" in classes(e)}
-    assert bone_fields == set(board.bones)
+    assert bone_fields == set(bones(board))
     text = text_board(board, kids_teams())
     assert "T5(b,bone)" in text
     assert "T35(y,bone)" in text
@@ -363,7 +371,7 @@ def test_kids_dog_houses_are_coloured() -> None:
     board, root = drawing(KD, kids_teams())
     for seat in board.seats:
         lane = [e for e in having(root, "lane") if f"seat-{seat}" in classes(e)]
-        assert [e.get("data-colours") for e in lane] == list(board.house_colours[seat])
+        assert [e.get("data-colours") for e in lane] == list(house_colours(board)[seat])
     assert [e.get("data-colours") for e in having(root, "lane")][:3] == ["red", "green", "yellow"]
 
 

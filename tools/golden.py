@@ -30,7 +30,7 @@ from pathlib import Path
 import attrs
 
 import dogrules
-from dogrules.actions import Action
+from dogrules.model.actions import Action
 from dogrules.records import (
     Record,
     RecordError,

@@ -11,27 +11,31 @@
 
 from __future__ import annotations
 
-from dogrules.actions import Action
-from dogrules.clauses import Clause
-from dogrules.errors import DogRulesError, IllegalAction, InvalidPosition
-from dogrules.events import Event
-from dogrules.io import dump, load
-from dogrules.results import Ruling, Transition
-from dogrules.state import Phase, State
+from dogrules.data.register import Clause
+from dogrules.formats.states import dump, load
+from dogrules.model.actions import Action, ActionKind
+from dogrules.model.errors import DogRulesError, IllegalAction, InvalidPosition, NotationError
+from dogrules.model.events import Event, EventKind
+from dogrules.model.results import Refusal, Ruling, Transition
+from dogrules.model.state import Phase, State
 from dogrules.variants import VARIANTS, variant
-from dogrules.variants.base import Variant
+from dogrules.variants.facade import Variant
 
 __version__ = "0.1.0"
 
 __all__ = [
     "VARIANTS",
     "Action",
+    "ActionKind",
     "Clause",
     "DogRulesError",
     "Event",
+    "EventKind",
     "IllegalAction",
     "InvalidPosition",
+    "NotationError",
     "Phase",
+    "Refusal",
     "Ruling",
     "State",
     "Transition",

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from dogrules.actions import Action
-from dogrules.board import HOME, Board
-from dogrules.state import State
-from dogrules.variants.base import Variant
+from dogrules.geometry.board import HOME, Board
+from dogrules.model.actions import Action
+from dogrules.model.state import State
+from dogrules.variants.facade import Variant
 
 
 class Bot(Protocol):

@@ -9,9 +9,8 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dogrules.actions import Action
-from dogrules.board import Board
-from dogrules.errors import DogRulesError
+from dogrules.formats.states import dump
+from dogrules.geometry.board import Board
 from dogrules.invariants import (
     VARIANT_INVARIANTS,
     InvariantViolation,
@@ -28,10 +27,11 @@ from dogrules.invariants import (
     check_protected_start_pieces_never_passed_or_captured,
     check_unlisted_action_refused,
 )
-from dogrules.io import dump
-from dogrules.results import Transition
-from dogrules.state import State
-from dogrules.variants.base import Variant
+from dogrules.model.actions import Action
+from dogrules.model.errors import DogRulesError
+from dogrules.model.results import Transition
+from dogrules.model.state import State
+from dogrules.variants.facade import Variant
 
 # What one invariant check looks at: the variant, the state reached, the step that reached
 # it (None at the start), the legal actions there and actions seen at earlier states.

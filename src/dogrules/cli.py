@@ -14,13 +14,12 @@ import click
 import dogrules
 from dogrules.bots import BOTS, Bot, make_bot
 from dogrules.checking import INVARIANTS, check_all
-from dogrules.clauses import LAYOUT_FILES
+from dogrules.data.specs import read_toml_file, replace_deck
 from dogrules.human import HumanQuit, HumanSeat
 from dogrules.narrate import describe_events, play_game, seat_name
 from dogrules.records import RecordError, read_record, record_game, validate_file, write_record
 from dogrules.records import replay as replay_record
 from dogrules.render import svg, text_board
-from dogrules.specs import read_toml, read_toml_file, replace_deck
 from dogrules.trace import matrix, problems
 from dogrules.variants import VARIANTS
 
@@ -347,10 +346,8 @@ def _with_data(
 ) -> dogrules.Variant:
     """The variant on a user's corrected layout and/or deck; exit 2 naming what is wrong."""
     try:
-        data = (
-            read_toml_file(layout) if layout is not None else read_toml(LAYOUT_FILES[variant.name])
-        )
-        source = str(layout or f"specs/{LAYOUT_FILES[variant.name]}")
+        data = read_toml_file(layout) if layout is not None else variant.ruleset.layout_data
+        source = str(layout or variant.ruleset.where)
         if deck is not None:
             data = replace_deck(data, read_toml_file(deck), str(deck))
             source = f"{source} with deck {deck}"

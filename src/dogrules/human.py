@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from dogrules.actions import Action
-from dogrules.state import State
-from dogrules.variants.base import Variant
+from dogrules.model.actions import Action
+from dogrules.model.state import State
+from dogrules.variants.facade import Variant
 
 HELP = "type a number, an action's notation, ?N to explain action N, 'list' or 'quit'"
 

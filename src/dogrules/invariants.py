@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from attrs import evolve
 
 import dogrules
-from dogrules.actions import Action
-from dogrules.board import HOME
-from dogrules.errors import IllegalAction
-from dogrules.events import Event
-from dogrules.results import Transition
-from dogrules.state import State
-from dogrules.variants.base import Variant
+from dogrules.geometry.board import HOME
+from dogrules.geometry.features import bones, holes, paws
+from dogrules.model.actions import Action
+from dogrules.model.errors import IllegalAction
+from dogrules.model.events import Event
+from dogrules.model.results import Transition
+from dogrules.model.state import State
+from dogrules.variants.facade import Variant
 
 
 class InvariantViolation(AssertionError):
@@ -443,7 +444,7 @@ def check_disc_turns_iff_paw_landing(v: Variant, step: Step) -> None:
     actor moved (a move, a Partner sub-move, the Magnet) still stands where a movement ended
     and that field is a paw (R-B5); a capture, a later movement or a swap undoes a landing."""
     board = v.board(step.before.players)
-    paws = {f"T{field}" for field in board.paws}
+    paw_names = {f"T{field}" for field in paws(board)}
     landed: set[str] = set()
     events = step.transition.events
     dog = None if step.before.black_dog is None else f"T{step.before.black_dog}"
@@ -470,7 +471,7 @@ def check_disc_turns_iff_paw_landing(v: Variant, step: Step) -> None:
         elif event.kind in ("dog_moved", "dog_placed"):
             dog = event.dst
         previous = event
-    due = bool(landed & paws)
+    due = bool(landed & paw_names)
     action = str(step.action)
     if len(turns) > 1 or (turns and turns[0] != len(events) - 1 - _trailing(events)):
         raise violation(
@@ -479,7 +480,7 @@ def check_disc_turns_iff_paw_landing(v: Variant, step: Step) -> None:
     if due != bool(turns) or (step.action.turn is not None) != bool(turns):
         raise violation(
             "disc_turns_iff_paw_landing",
-            f"{action}: landings on paws {sorted(landed & paws)}, disc turns {len(turns)} "
+            f"{action}: landings on paws {sorted(landed & paw_names)}, disc turns {len(turns)} "
             f"time(s), action turn {step.action.turn!r}; events "
             f"{[e.describe() for e in events]}",
         )
@@ -505,14 +506,14 @@ def check_agent_dog_invariants(v: Variant, state: State, step: Step | None) -> N
     seat sees never shows a face-down piece's colour); a seat that captured a piece of its own
     side has no cards left after the action."""
     board = v.board(state.players)
-    holes = {board.label(h) for h in board.holes}
-    on_holes = sorted(loc for locs in state.pieces for loc in locs if loc in board.holes)
+    hole_names = {board.label(h) for h in holes(board)}
+    on_holes = sorted(loc for locs in state.pieces for loc in locs if loc in holes(board))
     for seat in range(state.players):
         view = v.observe(state, seat)
         pieces = view["pieces"]
         assert isinstance(pieces, dict)
         shown = [f for fields in pieces.values() if isinstance(fields, list) for f in fields]
-        if holes & {str(f) for f in shown}:
+        if hole_names & {str(f) for f in shown}:
             raise violation("face_down_hidden", f"seat {seat} sees the owner of a piece on a hole")
         if view["flipped"] != [board.label(loc) for loc in on_holes]:
             raise violation(
@@ -521,7 +522,9 @@ def check_agent_dog_invariants(v: Variant, state: State, step: Step | None) -> N
     if step is None:
         return
     for event in step.transition.events:
-        if event.kind == "flipped" and (event.direction == "face down") != (event.dst in holes):
+        if event.kind == "flipped" and (event.direction == "face down") != (
+            event.dst in hole_names
+        ):
             raise violation(
                 "face_down_iff_on_hole",
                 f"{step.action}: a piece turns {event.direction} on {event.dst}",
@@ -562,7 +565,7 @@ def check_dog_kids_invariants(v: Variant, state: State, step: Step | None) -> No
             "hands_of_three",
             f"{step.action}: seat {actor} holds {len(state.hands[actor])} cards after its turn",
         )
-    safe = {board.label(b) for b in board.bones}
+    safe = {board.label(b) for b in bones(board)}
     for event in step.transition.events:
         if event.kind == "captured" and (event.src in safe or (event.src or "").startswith("F")):
             raise violation(

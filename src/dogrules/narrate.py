@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from dogrules.actions import Action
 from dogrules.bots import Bot
-from dogrules.events import DREW, EXCHANGED, FINISHED, GAVE, PLAYED, ROUND_STARTED, WON, Event
-from dogrules.state import Phase, State
-from dogrules.variants.base import Variant
+from dogrules.model.actions import Action
+from dogrules.model.events import Event, EventKind
+from dogrules.model.state import Phase, State
+from dogrules.variants.facade import Variant
 
 Printer = Callable[[str], None]
 # Already said by the action line itself, or too small to narrate.
-QUIET_EVENTS = frozenset({GAVE, PLAYED, DREW})
+QUIET_EVENTS = frozenset({EventKind.GAVE, EventKind.PLAYED, EventKind.DREW})
 
 
 def seat_name(variant: Variant, state: State, seat: int) -> str:
@@ -59,20 +59,20 @@ def play_game(
         if action.kind == "give":
             say(f"  {seat_name(variant, state, seat)} sets a card aside for the exchange")
         else:
-            played = [e for e in transition.events if e.kind == PLAYED]
+            played = [e for e in transition.events if e.kind == EventKind.PLAYED]
             cited = f" [{', '.join(played[0].clauses)}]" if played else ""
             say(f"  {seat_name(variant, state, seat)}: {action}{cited}")
         for line in describe_events(transition.events):
             say(line)
         for event in transition.events:
-            if event.kind == EXCHANGED:
+            if event.kind == EventKind.EXCHANGED:
                 say(f"  {standings(variant, transition.state)}")
-            elif event.kind == FINISHED and not variant.plays_in_rounds:
+            elif event.kind == EventKind.FINISHED and not variant.plays_in_rounds:
                 # No rounds to report at: the standings follow every arrival in a house.
                 say(f"  {standings(variant, transition.state)}")
-            elif event.kind == ROUND_STARTED:
+            elif event.kind == EventKind.ROUND_STARTED:
                 say(f"round {transition.state.round}: {standings(variant, transition.state)}")
-            elif event.kind == WON:
+            elif event.kind == EventKind.WON:
                 names = " and ".join(seat_name(variant, transition.state, s) for s in event.winners)
                 when = f", round {state.round}" if variant.plays_in_rounds else ""
                 say(f"result: {names} won after {count} actions{when}")

@@ -60,15 +60,12 @@ import attrs
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 
 import dogrules
-from dogrules.actions import Action
-from dogrules.clauses import LAYOUT_FILES
-from dogrules.errors import DogRulesError, IllegalAction, InvalidPosition
-from dogrules.io import JSONValue, dump, load
-from dogrules.notation import format_action
-from dogrules.results import Transition
-from dogrules.specs import read_toml
-from dogrules.state import State
-from dogrules.variants import VARIANTS
+from dogrules.formats.states import JSONValue, dump, load
+from dogrules.model.actions import Action, format_action
+from dogrules.model.errors import DogRulesError, IllegalAction, InvalidPosition
+from dogrules.model.results import Transition
+from dogrules.model.state import State
+from dogrules.variants import implemented
 from dogrules.variants import variant as get_variant
 
 FORMAT = "dogrules-record"
@@ -216,9 +213,10 @@ def canonical_json(data: object) -> bytes:
 def fingerprint(variant: str) -> str:
     """sha256 hex of the canonical JSON of ``variant``'s layout file (board and deck) as
     parsed; ValueError listing the variants for an unknown name."""
-    if variant not in LAYOUT_FILES:
-        raise ValueError(f"unknown variant {variant!r}; expected one of {', '.join(VARIANTS)}")
-    return hashlib.sha256(canonical_json(read_toml(LAYOUT_FILES[variant]))).hexdigest()
+    if variant not in implemented():
+        raise ValueError(f"unknown variant {variant!r}; expected one of {', '.join(implemented())}")
+    layout = get_variant(variant).ruleset.layout_data
+    return hashlib.sha256(canonical_json(layout)).hexdigest()
 
 
 def state_digest(state: State) -> str:
@@ -252,12 +250,11 @@ def record_game(
         state = game.new_game(players=players, seed=seed, teams=teams)
     except ValueError as exc:
         raise RecordError(f"record: header: {exc}") from None
-    board = game.board(players)
     texts: list[str] = []
     checks: list[Check] = []
     for number, item in enumerate(actions, start=1):
         if isinstance(item, Action):
-            text = format_action(board, state.to_act, item)
+            text = format_action(game.game(players).notation(state.to_act), item)
             expected: Action | None = item
         else:
             text, expected = item, None

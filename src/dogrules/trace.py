@@ -11,7 +11,9 @@ from pathlib import Path
 import attrs
 
 import dogrules
-from dogrules.clauses import Clause, all_clause_ids, implementers, register
+from dogrules.data.register import Clause, implementers
+from dogrules.variants import rulesets
+from dogrules.variants import variant as get_variant
 
 CLAUSE_ID = re.compile(r"^(?:[A-Z]{2}-[A-Z0-9]+(?:-[A-Z0-9]+)*|R-[A-Z]\d+)$")
 _SOURCE_ROOT = Path(dogrules.__file__).parent
@@ -77,7 +79,7 @@ def matrix(variant: str, test_dir: Path | None = None) -> tuple[TraceRow, ...]:
     functions = implementers()
     tests = test_citations(test_dir) if test_dir is not None and test_dir.is_dir() else {}
     rows = []
-    for clause in register(variant):
+    for clause in get_variant(variant).clauses:
         # A clause stating the same mechanic as another variant's (same_as) is implemented
         # by the shared rule function of that mechanic.
         implementing = set(functions.get(clause.id, ()))
@@ -112,3 +114,8 @@ def problems(variants: Iterable[str], test_dir: Path | None) -> list[str]:
             if clause_id not in known:
                 found.append(f"{names[0]} cites unknown clause {clause_id}")
     return found
+
+
+def all_clause_ids() -> frozenset[str]:
+    """Every id registered by any registered variant."""
+    return frozenset(c.id for ruleset in rulesets() for c in ruleset.register)

@@ -1,22 +1,37 @@
-"""Agent DOG's secret agents: face-down pieces on holes, the 007 summons, the capture penalty."""
+"""Agent DOG's secret agents: face-down pieces on holes (who may move them, the Swap of two
+of them, Partner points on them), the 007 summons and the penalty for capturing one's own
+side."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
-from dogrules.board import Board
-from dogrules.clauses import implements
-from dogrules.events import FLIPPED, SUMMONED, Event
-from dogrules.rules.table import Table
+from dogrules.data.register import implements
+from dogrules.engine.cardtable import CardTable
+from dogrules.engine.ruleset import Moves, Turn
+from dogrules.engine.table import Table
+from dogrules.geometry.board import Board
+from dogrules.geometry.cards import CardSpec
+from dogrules.model.actions import Action
+from dogrules.model.events import Event, EventKind
+from dogrules.model.results import Refusal
+from dogrules.rules.movement import refuse_mover
+from dogrules.rules.numbers import check_one_move
+from dogrules.rules.partner import Pieces
+from dogrules.rules.swap import swap
 
 SUMMON_CLAUSES = ("AD-MEETING", "AD-MEETING-ANY", "R-A4", "R-A11")
 FLIP_CLAUSES = ("AD-FLIPPED",)
+SWAP_CLAUSES = ("AD-SWAP", "R-A5")
+MOVING_EVENTS = frozenset(
+    {EventKind.MOVED, EventKind.SUMMONED, EventKind.ENTERED, EventKind.CAPTURED}
+)
 
 
 @implements("AD-FLIPPED", "AD-L-HOLES")
 def is_flipped(board: Board, location: int) -> bool:
     """A piece is face down exactly while it stands on a hole; flipping is never stored."""
-    return location in board.holes
+    return board.holes is not None and location in board.holes.holes
 
 
 @implements("AD-FLIPPED-MOVABLE", "AD-START-NO-FLIPPED", "R-A1", "R-A10", "R-A12")
@@ -25,7 +40,87 @@ def movable_flipped(board: Board, table: Table, seat: int, by_number: bool) -> l
     one of its own pieces stands on its own start field."""
     if by_number and table.occupant.get(board.start[seat]) == seat:
         return []
-    return [loc for loc in table.occupant if loc in board.holes]
+    return [loc for loc in table.occupant if is_flipped(board, loc)]
+
+
+class OwnOrFaceDown:
+    """A number moves one of the seat's face-up pieces or any face-down piece (unless one of
+    the seat's own pieces stands on its own start field, R-A1)."""
+
+    @implements("AD-OWN-PIECES", "AD-FLIPPED-MOVABLE", "AD-START-NO-FLIPPED", "R-A1")
+    def movers(self, turn: Turn) -> list[int]:
+        board, table = turn.board, turn.table
+        face_up = [
+            loc
+            for loc, seat in table.occupant.items()
+            if seat == turn.controlled and not is_flipped(board, loc)
+        ]
+        flipped = movable_flipped(board, table, turn.seat, by_number=True)
+        return sorted({*face_up, *flipped})
+
+    def check(self, turn: Turn, origin: int) -> Refusal | None:
+        if origin in self.movers(turn):
+            return None
+        if turn.table.occupant.get(origin) is not None and is_flipped(turn.board, origin):
+            return Refusal(
+                ("AD-START-NO-FLIPPED", "R-A1"),
+                f"seat {turn.seat} has a piece on its own start field, so its number moves may "
+                "not move face-down pieces",
+            )
+        return refuse_mover(turn, origin)
+
+
+class FaceDownSwap:
+    """Agent DOG's Swap exchanges two face-down pieces, whoever's they are (R-A5)."""
+
+    @implements("AD-SWAP", "AD-SWAP-BLIND", "R-A5")
+    def pairs(self, turn: Turn) -> list[tuple[int, int]]:
+        flipped = sorted(movable_flipped(turn.board, turn.table, turn.seat, by_number=False))
+        return [(a, b) for i, a in enumerate(flipped) for b in flipped[i + 1 :]]
+
+    def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
+        for pair in self.pairs(turn):
+            yield (pair,)
+
+    def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
+        refusal = check_one_move(card, action)
+        if refusal is not None or action.moves[0] in self.pairs(turn):
+            return refusal
+        board = turn.board
+        for field in action.moves[0]:
+            if not is_flipped(board, field):
+                return Refusal(
+                    SWAP_CLAUSES,
+                    f"the piece on {board.label(field)} is not face down (Swap takes two pieces "
+                    "on holes)",
+                )
+            if field not in turn.table.occupant:
+                return Refusal(SWAP_CLAUSES, f"there is no piece on {board.label(field)}")
+        return Refusal(
+            SWAP_CLAUSES, "Swap exchanges two face-down pieces (pieces standing on holes)"
+        )
+
+    def carry_out(self, table: Table, turn: Turn, card: CardSpec, action: Action) -> None:
+        ((first, second),) = action.moves
+        swap(table, first, second, SWAP_CLAUSES)
+
+
+class AgentPartnerTargets:
+    """Partner moves own, partner and face-down pieces; any piece with 2 or 3 players or
+    once a seat of the acting team has all its pieces in its finish (R-A6)."""
+
+    rule = "only own, partner and face-down pieces until a seat of the team has all its pieces home"
+    clauses: tuple[str, ...] = ("AD-PARTNER", "AD-PARTNER-ANY", "R-A6")
+
+    @implements("AD-PARTNER", "AD-PARTNER-ANY", "AD-2P3P-PARTNER", "R-A6", "R-C14")
+    def pieces(self, turn: Turn) -> Pieces:
+        table, partner, board = turn.table, turn.partner, turn.board
+        if partner is None or table.all_in_finish(turn.seat) or table.all_in_finish(partner):
+            return lambda now: sorted(now.occupant)
+        side = {turn.seat, partner}
+        return lambda now: sorted(
+            loc for loc, s in now.occupant.items() if s in side or is_flipped(board, loc)
+        )
 
 
 @implements("AD-MEETING", "AD-MEETING-ANY", "AD-START-MOVE-ONLY", "R-A4", "R-A11")
@@ -35,8 +130,11 @@ def summon(table: Table) -> None:
     or field, is put directly behind the meeting place, onto a hole; it passes and captures
     nothing, and nothing happens if it already stands there or no other piece is on the track."""
     board = table.board
+    if board.holes is None:
+        return
+    meetings = board.holes.meetings
     track = board.track
-    for meeting in [loc for loc in table.landed if loc in board.meetings]:
+    for meeting in [loc for loc in table.landed if loc in meetings]:
         if meeting not in table.occupant:
             continue
         behind = (meeting - 1) % track
@@ -49,7 +147,7 @@ def summon(table: Table) -> None:
                     table.occupant[behind] = owner
                     table.record(
                         Event(
-                            SUMMONED,
+                            EventKind.SUMMONED,
                             SUMMON_CLAUSES,
                             piece=owner,
                             src=board.label(field),
@@ -63,7 +161,9 @@ def flip_events(board: Board, events: Iterable[Event]) -> list[Event]:
     """The face-up / face-down changes the movements among ``events`` caused: a piece turns
     face down on arriving on a hole and face up on leaving one (a captured piece is revealed
     as it goes home); a swap of two face-down pieces leaves both face down."""
-    holes = {board.label(h) for h in board.holes}
+    if board.holes is None:
+        return []
+    holes = {board.label(h) for h in board.holes.holes}
     changes: list[Event] = []
     for event in events:
         if event.kind not in MOVING_EVENTS:
@@ -73,12 +173,15 @@ def flip_events(board: Board, events: Iterable[Event]) -> list[Event]:
         if was_down != is_down:
             direction = "face down" if is_down else "face up"
             changes.append(
-                Event(FLIPPED, FLIP_CLAUSES, piece=event.piece, dst=target, direction=direction)
+                Event(
+                    EventKind.FLIPPED,
+                    FLIP_CLAUSES,
+                    piece=event.piece,
+                    dst=target,
+                    direction=direction,
+                )
             )
     return changes
-
-
-MOVING_EVENTS = frozenset({"moved", "summoned", "entered", "captured"})
 
 
 @implements("AD-OWN-CAPTURE-PENALTY", "R-A3", "R-A7")
@@ -87,3 +190,28 @@ def capture_penalty(captured: Iterable[int], seat: int, partner: int | None) -> 
     counting even for a face-down piece, ends the actor's round after the action."""
     side = {seat} if partner is None else {seat, partner}
     return any(owner in side for owner in captured)
+
+
+class AgentAftermath:
+    """What follows the movement of an Agent DOG play: the 007 summons, the face changes
+    told after the movements that caused them, then the penalty for capturing one's own
+    side."""
+
+    def carry_out(self, table: Table, cards: CardTable, turn: Turn) -> None:
+        summon(table)
+        events = table.events
+        if events is not None:
+            told = list(events)
+            events.clear()
+            for event in told:
+                events.append(event)
+                events.extend(flip_events(turn.board, (event,)))
+        if capture_penalty(table.captures, turn.seat, turn.partner):
+            hand = cards.bury_hand(turn.seat)
+            clauses: tuple[str, ...] = ("AD-OWN-CAPTURE-PENALTY", "R-A3")
+            if turn.partner is None:
+                clauses = (*clauses, "R-A7")
+            cards.events.append(
+                Event(EventKind.PENALISED, clauses, seat=turn.seat, count=len(hand))
+            )
+            cards.events.append(Event(EventKind.OUT_OF_ROUND, clauses, seat=turn.seat))

@@ -2,33 +2,55 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
 
-from dogrules.board import Board
-from dogrules.clauses import implements
-from dogrules.events import DOG_MOVED, DOG_PLACED, Event
-from dogrules.rules.movement import number_targets
-from dogrules.rules.table import Table
-from dogrules.rules.turn import Candidates, Turn
+import attrs
+
+from dogrules.data.register import implements
+from dogrules.engine.cardtable import scratch, transition
+from dogrules.engine.ruleset import Game, Moves, Turn
+from dogrules.engine.table import Table
+from dogrules.geometry.board import Board
+from dogrules.geometry.cards import CardSpec
+from dogrules.model.actions import Action, ActionKind
+from dogrules.model.events import Event, EventKind
+from dogrules.model.results import Refusal, Transition
+from dogrules.model.state import Phase, State
+from dogrules.rules.movement import check_number_move, number_distance, number_targets, walk
+from dogrules.rules.numbers import Movers, check_one_move
 
 DOG_CLAUSES = ("BD-DOG-CAPTURES", "BD-DOG-START-FIELDS", "BD-CLOCKWISE-DOG", "R-B2")
 # With fewer seats than quadrants the dog also skips the unused colours' start fields.
 DOG_CLAUSES_UNUSED_STARTS = (*DOG_CLAUSES, "R-B10")
 CHOSEN_CLAUSES = ("BD-BLACK-CHOSEN", "BD-SEQUENCE", "R-B4")
 PRINTED_CLAUSES = ("BD-BLACK-PRINTED", "BD-SEQUENCE", "R-B4")
+PLACE_CLAUSES = ("BD-PLACE-BLACK-DOG", "R-B1")
 
 
 @implements("BD-PLACE-BLACK-DOG", "R-B1")
 def dog_placements(board: Board, table: Table) -> list[int]:
     """At setup the dealer (right of the first starter) puts the Black Dog on any free disc
     field."""
-    return sorted(field for field in board.disc if field not in table.occupant)
+    if board.disc is None:
+        return []
+    return sorted(field for field in board.disc.fields if field not in table.occupant)
+
+
+def check_placement(board: Board, table: Table, field: int | None) -> Refusal | None:
+    """Whether the Black Dog may be placed on ``field``: decided by :func:`dog_placements`."""
+    if field in dog_placements(board, table):
+        return None
+    return Refusal(
+        (*PLACE_CLAUSES, "BD-L-DISC"),
+        "the Black Dog goes on a free disc field "
+        f"({', '.join(board.label(f) for f in dog_placements(board, table))})",
+    )
 
 
 def place_dog(table: Table, seat: int, field: int) -> None:
     table.dog = field
     table.record(
-        Event(DOG_PLACED, ("BD-PLACE-BLACK-DOG", "R-B1"), seat=seat, dst=table.board.label(field))
+        Event(EventKind.DOG_PLACED, PLACE_CLAUSES, seat=seat, dst=table.board.label(field))
     )
 
 
@@ -49,39 +71,87 @@ def dog_path(board: Board, origin: int, steps: int) -> list[int]:
 def run_dog(table: Table, steps: int) -> None:
     """The Black Dog runs ``steps`` fields and captures every piece on a field it passes over
     or ends on; it is never captured itself and never enters a finish."""
-    assert table.dog is not None
+    assert table.dog is not None, "a black card is played only once the Black Dog is placed"
     board = table.board
     path = dog_path(board, table.dog, steps)
     origin = table.dog
-    table.record(
-        Event(
-            DOG_MOVED,
-            DOG_CLAUSES if board.players == board.quadrants else DOG_CLAUSES_UNUSED_STARTS,
-            src=board.label(origin),
-            dst=board.label(path[-1]),
-            path=tuple(board.label(f) for f in path),
-            count=steps,
+    if table.events is not None:
+        table.record(
+            Event(
+                EventKind.DOG_MOVED,
+                DOG_CLAUSES if board.players == board.quadrants else DOG_CLAUSES_UNUSED_STARTS,
+                src=board.label(origin),
+                dst=board.label(path[-1]),
+                path=tuple(board.label(f) for f in path),
+                count=steps,
+            )
         )
-    )
     for field in path:
         if field in table.occupant:
             table.send_home(field, ("BD-DOG-CAPTURES", "R-B2"))
     table.dog = path[-1]
 
 
-@implements("BD-BLACK-CHOSEN", "BD-BLACK-PRINTED", "BD-SEQUENCE", "R-B4")
-def black_moves(turn: Turn, steps: Iterable[int], movers: Iterable[int]) -> Candidates:
+@attrs.frozen
+class BlackCard:
     """A black card moves one of the seat's pieces by the value (chosen or printed), then the
-    Black Dog by the same value; a value no piece can move is not playable."""
-    table = turn.table
-    board = turn.board
-    dog = table.dog
-    assert dog is not None
-    movers = list(movers)
-    for count in steps:
-        # The moved piece keeps its landing only if the dog neither stands there nor runs over it.
-        hunted = {dog, *dog_path(board, dog, count)}
-        for origin in movers:
-            owner = table.occupant[origin]
-            for target in number_targets(board, table, owner, origin, count, turn.blocked):
-                yield ((origin, target),), target in board.paws and target not in hunted
+    Black Dog by the same value; a value no piece can move is not playable (R-B4)."""
+
+    movers: Movers
+
+    @implements("BD-BLACK-CHOSEN", "BD-BLACK-PRINTED", "BD-SEQUENCE", "R-B4")
+    def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
+        """For each value, each piece the seat may move that far."""
+        board, table = turn.board, turn.table
+        movers = self.movers.movers(turn)
+        for count in card.steps:
+            for origin in movers:
+                owner = table.occupant[origin]
+                for target in number_targets(board, table, owner, origin, count, turn.blocked):
+                    yield ((origin, target),)
+
+    def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
+        refusal = check_one_move(card, action)
+        if refusal is not None:
+            return refusal
+        ((origin, target),) = action.moves
+        if origin < 0:
+            return Refusal(("BD-ENTER", "R-C5"), "only a start card brings a piece out of its home")
+        refusal = self.movers.check(turn, origin)
+        if refusal is not None:
+            return refusal
+        what = "a black card" if len(card.steps) > 1 else f"a {card.notation}"
+        return check_number_move(turn, origin, target, card.steps, what)
+
+    def carry_out(self, table: Table, turn: Turn, card: CardSpec, action: Action) -> None:
+        ((origin, target),) = action.moves
+        owner = table.occupant[origin]
+        steps = number_distance(table.board, owner, origin, target)
+        assert steps is not None, "a black move is carried out only once judged"
+        clauses = CHOSEN_CLAUSES if len(card.steps) > 1 else PRINTED_CLAUSES
+        walk(table, owner, origin, target, clauses)
+        run_dog(table, steps)
+
+
+class PlaceDog:
+    """Black DOG's setup: the dealer puts the Black Dog on a free disc field (R-B1); then the
+    exchange begins with the seat left of the dealer."""
+
+    def actions(self, game: Game, state: State) -> Iterator[Action]:
+        notation = game.notation(state.to_act)
+        for field in dog_placements(game.board, Table.of(game.board, state)):
+            yield Action(ActionKind.PLACE, field=field, notation=notation)
+
+    def check(self, game: Game, state: State, action: Action) -> Refusal | None:
+        if action.kind != ActionKind.PLACE:
+            return Refusal(PLACE_CLAUSES, "the game begins with the dealer placing the Black Dog")
+        if action != Action(ActionKind.PLACE, field=action.field):
+            return Refusal(PLACE_CLAUSES, "placing the Black Dog names its field and nothing else")
+        return check_placement(game.board, Table.of(game.board, state), action.field)
+
+    def carry_out(self, game: Game, state: State, action: Action) -> Transition:
+        table, cards = scratch(game.board, game.deck, state)
+        assert action.field is not None, "a placement names its field (checked)"
+        place_dog(table, state.to_act, action.field)
+        starter = game.ruleset.starter(state.dealer, state.players)
+        return transition(state, table, cards, phase=Phase.EXCHANGE, to_act=starter)

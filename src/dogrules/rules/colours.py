@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import functools
 
-from dogrules.board import HOME, Board
-from dogrules.clauses import implements
-from dogrules.events import ENTERED, FINISHED, MOVED, PUSHED, Event
-from dogrules.rules.table import Table
+from dogrules.data.register import implements
+from dogrules.engine.table import Table
+from dogrules.geometry.board import Board
+from dogrules.model.events import Event, EventKind
 
 COLOUR_CLAUSES = ("KD-COLOUR", "KD-OTHER-COLOURS-SKIPPED", "R-K4")
 THROW_CLAUSES = ("KD-THROW-OUT", "R-K4")
 PUSH_CLAUSES = ("KD-TEAM-PUSH", "R-K4", "R-K9")
+
+
+def bones_of(board: Board) -> frozenset[int]:
+    """The bone fields of a coloured board."""
+    return frozenset() if board.colour_track is None else board.colour_track.bones
 
 
 @functools.cache
@@ -60,7 +65,7 @@ def colour_target(board: Board, table: Table, owner: int, origin: int, colour: s
     the field holds one of its own dogs, any dog on a bone field, or a dog in its house; None
     when no such field lies ahead (the card cannot move this dog)."""
     occupant = table.occupant
-    bones = board.bones
+    bones = bones_of(board)
     track = board.track
     for field in fields_ahead(board, owner, origin):
         if colour not in board.colours_at(field):
@@ -93,7 +98,7 @@ def bone_target(board: Board, table: Table, owner: int, origin: int) -> int | No
     if origin >= board.track:
         return None
     for field in fields_ahead(board, owner, origin):
-        if field in board.bones and field not in table.occupant:
+        if field in bones_of(board) and field not in table.occupant:
             return field
     return None
 
@@ -131,11 +136,16 @@ def _push(table: Table, dog_owner: int, field: int, colour: str, partner_shift: 
         return False
     del table.occupant[field]
     # Told before the push it causes in turn, so the events read in the order things happen.
-    table.record(
-        Event(
-            PUSHED, PUSH_CLAUSES, piece=dog_owner, src=board.label(field), dst=board.label(target)
+    if table.events is not None:
+        table.record(
+            Event(
+                EventKind.PUSHED,
+                PUSH_CLAUSES,
+                piece=dog_owner,
+                src=board.label(field),
+                dst=board.label(target),
+            )
         )
-    )
     holder = table.occupant.get(target)
     if holder is not None:
         if holder == _partner_of(board, dog_owner, partner_shift):
@@ -186,7 +196,7 @@ def move_dog(
         index = path_index(board, owner)
         table.record(
             Event(
-                MOVED,
+                EventKind.MOVED,
                 clauses,
                 piece=owner,
                 src=board.label(origin),
@@ -200,8 +210,15 @@ def move_dog(
         )
         if target >= board.track > origin:
             table.record(
-                Event(FINISHED, ("KD-HOUSE-ENTRY", "R-K8"), piece=owner, dst=board.label(target))
+                Event(
+                    EventKind.FINISHED,
+                    ("KD-HOUSE-ENTRY", "R-K8"),
+                    piece=owner,
+                    dst=board.label(target),
+                )
             )
+    if target >= board.track > origin:
+        table.finished.append(owner)
     holder = table.occupant.get(target)
     if holder is not None:
         partner = None if partner_shift is None else _partner_of(board, owner, partner_shift)
@@ -230,10 +247,9 @@ def enter_dog(table: Table, owner: int) -> None:
     board = table.board
     start = board.start[owner]
     table.home[owner] -= 1
-    table.record(Event(ENTERED, ("KD-ENTER", "R-K3"), piece=owner, src="H", dst=board.label(start)))
+    table.record(
+        Event(EventKind.ENTERED, ("KD-ENTER", "R-K3"), piece=owner, src="H", dst=board.label(start))
+    )
     if start in table.occupant:
         table.send_home(start, ("KD-ENTER-AGAIN", "KD-THROW-OUT", "R-K3", "R-K11"))
     table.occupant[start] = owner
-
-
-__all__ = ["HOME", "bone_target", "colour_target", "dog_path", "double_target"]

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from dogrules.clauses import implements
-from dogrules.events import CARRIED, DISC_TURNED, Event
-from dogrules.rules.table import Table
+from collections.abc import Iterable, Iterator
 
-DIRECTIONS = ("cw", "ccw")
+from dogrules.data.register import implements
+from dogrules.engine.ruleset import CardRule, Moves, Turn
+from dogrules.engine.table import Table
+from dogrules.geometry.board import Disc
+from dogrules.geometry.cards import CardFamily, CardSpec
+from dogrules.model.actions import Action, ActionKind, Direction
+from dogrules.model.events import Event, EventKind
+from dogrules.model.results import Refusal
+
+DIRECTIONS: tuple[str, ...] = (Direction.CW.value, Direction.CCW.value)
 TURN_CLAUSES = ("BD-DISC-TURN", "BD-DISC-TURN-LAST", "BD-DISC-DIRECTION", "BD-SEQUENCE", "R-B5")
 CARRY_CLAUSES = ("BD-DISC-CARRIES", "BD-L-DISC")
 
@@ -20,15 +27,95 @@ CARRY_CLAUSES = ("BD-DISC-CARRIES", "BD-L-DISC")
     "BD-PARTNER-DISC-ONCE",
     "R-B5",
 )
-def disc_turn_due(table: Table) -> bool:
-    """The disc must turn once when, at the end of the action, a piece the actor moved by a
-    move, a Partner sub-move or the Magnet still stands where that movement ended, on a paw.
+def disc_turn_due(disc: Disc, table: Table) -> bool:
+    """The disc must turn once when, at the end of the action's movements, a piece the actor
+    moved by a move, a Partner sub-move or the Magnet still stands where that movement ended,
+    on a paw.
 
     Only those movements record a landing; a swap, a Black Dog run or a capture after the
     landing leaves no landing on the field, so they never cause a turn.
     """
-    paws = table.board.paws
+    paws = disc.paws
     return any(location in paws for location in table.landed)
+
+
+def board_disc(turn: Turn) -> Disc:
+    """The disc of the board being played on (a ruleset with a disc turn has one)."""
+    disc = turn.board.disc
+    assert disc is not None, "a ruleset with a disc turn plays on a board with a disc"
+    return disc
+
+
+class DiscTurn:
+    """The disc turn a play may owe: which directions a play offers, the check of the turn
+    an action names, and the turn itself."""
+
+    def options(
+        self, turn: Turn, rule: CardRule, card: CardSpec, candidates: Iterable[Moves]
+    ) -> Iterator[tuple[Moves, str | None]]:
+        """Each candidate movement with its disc choices: both directions when the turn is
+        due (:func:`disc_turn_due` on the table the movement leaves), else none."""
+        disc = board_disc(turn)
+        paws = disc.paws
+        for moves in candidates:
+            # Landings lie where movements end: with no movement ending on a paw none can stay.
+            for _, target in moves:
+                if target in paws:
+                    break
+            else:
+                yield moves, None
+                continue
+            scratch = turn.table.clone()
+            rule.carry_out(scratch, turn, card, Action(ActionKind.PLAY, moves=moves))
+            if disc_turn_due(disc, scratch):
+                yield moves, DIRECTIONS[0]
+                yield moves, DIRECTIONS[1]
+            else:
+                yield moves, None
+
+    def check(self, turn: Turn, rule: CardRule, card: CardSpec, action: Action) -> Refusal | None:
+        """Whether the action names a disc turn exactly when one is due (and a direction)."""
+        if action.turn is not None and action.turn not in DIRECTIONS:
+            return Refusal(
+                ("BD-DISC-DIRECTION", "R-B5"), "the disc turns 'cw' or 'ccw' by a quarter"
+            )
+        scratch = turn.table.clone()
+        rule.carry_out(scratch, turn, card, action)
+        due = disc_turn_due(board_disc(turn), scratch)
+        if due == (action.turn is not None):
+            return None
+        if due:
+            return Refusal(
+                ("BD-DISC-TURN", "R-B5"),
+                "a piece ends on a paw field: the disc must turn (add 'turn cw' or 'turn ccw')",
+            )
+        return self.refuse_turn(turn, card, action)
+
+    def refuse_turn(self, turn: Turn, card: CardSpec, action: Action) -> Refusal:
+        """Why no turn is due although the action names one."""
+        paws = board_disc(turn).paws
+        ended_on_paw = any(target in paws for _, target in action.moves)
+        if ended_on_paw and card.family == CardFamily.SWAP:
+            return Refusal(
+                ("BD-DISC-NOT-BY-SWAP", "BD-DISC-TURN", "R-B5"),
+                "the disc does not turn: a piece put on a paw by Swap turns no disc",
+            )
+        if ended_on_paw and card.family == CardFamily.BLACK:
+            return Refusal(
+                ("BD-DISC-CAPTURED-NO-TURN", "BD-DISC-TURN", "R-B5"),
+                "the disc does not turn: the piece that landed on the paw is captured by the "
+                "Black Dog, so no moved piece is left on a paw",
+            )
+        if ended_on_paw:
+            return Refusal(
+                ("BD-DISC-TURN", "BD-DOG-LANDING", "R-B5"),
+                "the disc does not turn: no piece the seat moved is left, at the end of the "
+                "action, on a paw field where its movement ended",
+            )
+        return Refusal(
+            ("BD-DISC-TURN", "R-B5"),
+            "the disc does not turn: no movement of this action ends on a paw field",
+        )
 
 
 @implements("BD-DISC-TURN-LAST", "BD-DISC-DIRECTION", "BD-DISC-CARRIES", "BD-SEQUENCE", "BD-L-DISC")
@@ -36,21 +123,29 @@ def turn_disc(table: Table, seat: int, direction: str) -> None:
     """Turn the disc 90 degrees in the chosen direction, last of all: every piece on it, the
     Black Dog included, moves with it to the same field of the next quadrant."""
     board = table.board
-    mapping = board.rotate_cw if direction == "cw" else board.rotate_ccw
+    disc = board.disc
+    assert disc is not None, "only a board with a disc has one to turn"
+    mapping = disc.rotate_cw if direction == Direction.CW else disc.rotate_ccw
     moved = {mapping[loc]: owner for loc, owner in table.occupant.items() if loc in mapping}
-    table.record(Event(DISC_TURNED, TURN_CLAUSES, seat=seat, direction=direction))
+    table.record(Event(EventKind.DISC_TURNED, TURN_CLAUSES, seat=seat, direction=direction))
     if table.events is not None:
         for location, owner in sorted(table.occupant.items()):
             if location in mapping:
                 carried = board.label(mapping[location])
                 table.record(
                     Event(
-                        CARRIED, CARRY_CLAUSES, piece=owner, src=board.label(location), dst=carried
+                        EventKind.CARRIED,
+                        CARRY_CLAUSES,
+                        piece=owner,
+                        src=board.label(location),
+                        dst=carried,
                     )
                 )
         if table.dog is not None and table.dog in mapping:
             carried = board.label(mapping[table.dog])
-            table.record(Event(CARRIED, CARRY_CLAUSES, src=board.label(table.dog), dst=carried))
+            table.record(
+                Event(EventKind.CARRIED, CARRY_CLAUSES, src=board.label(table.dog), dst=carried)
+            )
     for location in list(table.occupant):
         if location in mapping:
             del table.occupant[location]

@@ -1,11 +1,14 @@
-"""Moving a piece by a number of steps: counting, passing, blocking, landing, finishing."""
+"""Moving a piece by a number of steps: counting, passing, blocking, landing, finishing,
+entering from home, and which pieces a seat may move."""
 
 from __future__ import annotations
 
-from dogrules.board import HOME, Board
-from dogrules.clauses import implements
-from dogrules.events import ENTERED, FINISHED, MOVED, Event
-from dogrules.rules.table import Table
+from dogrules.data.register import implements
+from dogrules.engine.ruleset import Turn
+from dogrules.engine.table import Table
+from dogrules.geometry.board import HOME, Board
+from dogrules.model.events import Event, EventKind
+from dogrules.model.results import Refusal
 
 MOVE_CLAUSES = ("BD-MOVE", "BD-PASSING", "R-C4")
 CAPTURE_CLAUSES = ("BD-CAPTURE", "BD-ONE-PER-FIELD")
@@ -90,6 +93,64 @@ def number_distance(board: Board, owner: int, origin: int, target: int) -> int |
     return (to_start or track) + board.lane_index(target)
 
 
+def check_number_move(
+    turn: Turn, origin: int, target: int, steps: tuple[int, ...], what: str
+) -> Refusal | None:
+    """Whether the piece on ``origin`` may go to ``target`` by one of ``steps``: decided by
+    :func:`number_targets`; a refusal says which part of the move rule fails."""
+    board, table = turn.board, turn.table
+    owner = table.occupant[origin]
+    distance = number_distance(board, owner, origin, target)
+    if distance in steps and target in number_targets(
+        board, table, owner, origin, distance, turn.blocked
+    ):
+        return None
+    label = board.label
+    if target >= board.track and board.lane_owner(target) != owner:
+        return Refusal(
+            ("BD-FINISH-ENTRY", "AD-FINISH-COLOUR", "R-C6", "R-A2"),
+            f"a piece only ever enters the finish of its own colour, not {label(target, owner)}",
+        )
+    if target >= board.track and origin == board.start[owner]:
+        return Refusal(
+            ("BD-FINISH-ENTRY", "R-C6"),
+            "a piece cannot turn into its finish straight from its start field: it must pass "
+            "over the start field during the move",
+        )
+    if distance is None:
+        if origin >= board.track:
+            return Refusal(
+                ("BD-FINISH-SAFE", "R-C6"), "a piece in its finish moves only forward inside it"
+            )
+        return Refusal(
+            ("BD-MOVE",), f"{label(origin)} to {label(target, turn.seat)} is no forward move"
+        )
+    if distance not in steps:
+        allowed = " or ".join(str(s) for s in steps)
+        return Refusal(
+            ("BD-FULL-MOVE", "BD-MOVE"),
+            f"{label(origin, turn.seat)} to {label(target, turn.seat)} is {distance} steps; "
+            f"{what} moves exactly {allowed}",
+        )
+    if origin < board.track:
+        reach = distance if target < board.track else (board.start[owner] - origin) % board.track
+        for field in sorted(turn.blocked, key=lambda f: (f - origin) % board.track):
+            if 1 <= (field - origin) % board.track <= reach:
+                return Refusal(
+                    ("BD-START-PROTECTED", "BD-START-BLOCKS", "R-C4"),
+                    f"the piece on {label(field)} stands on its own start field: it is "
+                    "protected and cannot be passed or landed on",
+                )
+        if target >= board.track and distance - reach > board.finish:
+            return Refusal(
+                ("BD-FINISH-ENTRY", "R-C6"), "the move would run past the last finish field"
+            )
+    return Refusal(
+        ("BD-FINISH-SAFE", "R-C6"),
+        "inside the finish no piece may be passed and the move must end on a free field",
+    )
+
+
 def number_path(board: Board, owner: int, origin: int, target: int) -> tuple[int, ...]:
     """Every field a number move from ``origin`` to ``target`` steps on, in order."""
     track = board.track
@@ -111,14 +172,13 @@ def walk(table: Table, owner: int, origin: int, target: int, clauses: tuple[str,
     moving piece instead (R-B3). The landing is remembered for the disc turn (R-B5).
     """
     board = table.board
-    occupant = table.occupant
-    del occupant[origin]
+    del table.occupant[origin]
     table.landed.pop(origin, None)
     if table.events is not None:
         path = number_path(board, owner, origin, target)
         table.record(
             Event(
-                MOVED,
+                EventKind.MOVED,
                 clauses,
                 piece=owner,
                 src=board.label(origin),
@@ -128,7 +188,11 @@ def walk(table: Table, owner: int, origin: int, target: int, clauses: tuple[str,
             )
         )
         if target >= board.track and origin < board.track:
-            table.record(Event(FINISHED, FINISH_CLAUSES, piece=owner, dst=board.label(target)))
+            table.record(
+                Event(EventKind.FINISHED, FINISH_CLAUSES, piece=owner, dst=board.label(target))
+            )
+    if target >= board.track > origin:
+        table.finished.append(owner)
     land(table, owner, target)
 
 
@@ -153,12 +217,68 @@ def can_enter(board: Board, table: Table, owner: int) -> bool:
     return table.home[owner] > 0 and table.occupant.get(board.start[owner]) != owner
 
 
+def check_entry(turn: Turn, target: int) -> Refusal | None:
+    """Whether the controlled seat may bring a piece from home onto ``target``: decided by
+    :func:`can_enter`."""
+    board = turn.board
+    owner = turn.controlled
+    start = board.start[owner]
+    if target == start and can_enter(board, turn.table, owner):
+        return None
+    if target != start:
+        return Refusal(
+            ("BD-ENTER", "R-C5"),
+            f"a piece of seat {owner} enters onto its own start field {board.label(start)}",
+        )
+    return Refusal(
+        ("BD-ENTER", "R-C5"),
+        f"seat {owner} has no piece at home or its start field already holds one of its pieces",
+    )
+
+
 def enter(table: Table, owner: int) -> None:
     """Carry out an entry known to be possible: a piece of another colour there is captured."""
     board = table.board
     start = board.start[owner]
     table.home[owner] -= 1
-    table.record(Event(ENTERED, ENTER_CLAUSES, piece=owner, src="H", dst=board.label(start)))
+    table.record(
+        Event(EventKind.ENTERED, ENTER_CLAUSES, piece=owner, src="H", dst=board.label(start))
+    )
     if start in table.occupant:
         table.send_home(start, ("R-C5", "BD-CAPTURE"))
     table.occupant[start] = owner
+
+
+class OwnPieces:
+    """A number moves one of the pieces of the seat the actor moves (its own, or per R-C8 its
+    partner's)."""
+
+    @implements("BD-OWN-PIECES", "BD-TEAM-PLAY", "R-C8")
+    def movers(self, turn: Turn) -> list[int]:
+        """The pieces off home of the seat the actor moves."""
+        controlled = turn.controlled
+        return sorted([loc for loc, seat in turn.table.occupant.items() if seat == controlled])
+
+    def check(self, turn: Turn, origin: int) -> Refusal | None:
+        if origin in self.movers(turn):
+            return None
+        return refuse_mover(turn, origin)
+
+
+def refuse_mover(turn: Turn, origin: int) -> Refusal:
+    """Why the piece on ``origin`` is not one the actor may move with a number."""
+    board = turn.board
+    owner = turn.table.occupant.get(origin)
+    if owner is None:
+        return Refusal(("BD-MOVE",), f"there is no piece on {board.label(origin, turn.seat)}")
+    if turn.controlled != turn.seat:
+        return Refusal(
+            ("BD-TEAM-PLAY", "R-C8"),
+            f"seat {turn.seat} has all its pieces home in its finish and now moves only seat "
+            f"{turn.controlled}'s pieces",
+        )
+    return Refusal(
+        ("BD-OWN-PIECES", "R-C8"),
+        f"the piece on {board.label(origin, turn.seat)} is seat {owner}'s; a seat moves only its "
+        "own pieces",
+    )

@@ -1,35 +1,125 @@
-"""Number moves: blue cards and the numbers of the start cards, and entering."""
+"""Number moves: blue cards, the numbers and the entry of the start cards."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
+from typing import Protocol
 
-from dogrules.board import HOME
-from dogrules.clauses import implements
-from dogrules.rules.movement import can_enter, number_targets
-from dogrules.rules.turn import Candidates, Turn
+import attrs
+
+from dogrules.data.register import implements
+from dogrules.engine.ruleset import Moves, Turn
+from dogrules.engine.table import Table
+from dogrules.geometry.board import HOME
+from dogrules.geometry.cards import CardSpec
+from dogrules.model.actions import Action
+from dogrules.model.results import Refusal
+from dogrules.rules.movement import (
+    MOVE_CLAUSES,
+    can_enter,
+    check_entry,
+    check_number_move,
+    enter,
+    number_targets,
+    walk,
+)
 
 
-@implements("BD-BLUE", "BD-CARD-1-11", "BD-CARD-13", "BD-FULL-MOVE", "R-C7")
-def number_moves(turn: Turn, steps: Iterable[int], movers: Iterable[int]) -> Candidates:
+class Movers(Protocol):
+    """Which pieces a seat may move with a number (a variant's choice, e.g. R-A1)."""
+
+    def movers(self, turn: Turn) -> list[int]:
+        """The locations of the pieces the actor may move, in board order."""
+        ...
+
+    def check(self, turn: Turn, origin: int) -> Refusal | None:
+        """Why the piece on ``origin`` may not be moved with a number (None if it may)."""
+        ...
+
+
+@implements("BD-BLUE", "BD-FULL-MOVE", "R-C7")
+def number_plays(turn: Turn, card: CardSpec, movers: list[int]) -> Iterator[Moves]:
     """Each piece in ``movers`` may go exactly one of the card's step counts; every way it can
     end (on the track, or in its finish) is a separate choice."""
-    table = turn.table
+    board, table = turn.board, turn.table
     occupant = table.occupant
-    dog = table.dog
-    paws = turn.board.paws
     for origin in movers:
         owner = occupant[origin]
-        for count in steps:
-            for target in number_targets(turn.board, table, owner, origin, count, turn.blocked):
-                yield ((origin, target),), target in paws and target != dog
+        for count in card.steps:
+            for target in number_targets(board, table, owner, origin, count, turn.blocked):
+                yield ((origin, target),)
 
 
-@implements(
-    "BD-ENTER", "BD-CARD-1-11", "BD-CARD-13", "BD-TEAM-PLAY", "AD-START-CARD-CHOICE", "R-C5", "R-C8"
-)
-def entries(turn: Turn) -> Candidates:
-    """A start card may instead bring a home piece of the controlled seat onto its start."""
-    owner = turn.controlled
-    if can_enter(turn.board, turn.table, owner):
-        yield ((HOME, turn.board.start[owner]),), False
+def check_one_move(card: CardSpec, action: Action) -> Refusal | None:
+    """A card other than Partner carries out exactly one movement."""
+    if len(action.moves) == 1:
+        return None
+    return Refusal(("BD-MOVE", "BD-OWN-PIECES"), f"a {card.notation} moves exactly one piece")
+
+
+@attrs.frozen
+class NumberCard:
+    """A blue card: one of the seat's pieces moves exactly the card's number."""
+
+    movers: Movers
+
+    def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
+        return number_plays(turn, card, self.movers.movers(turn))
+
+    def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
+        refusal = check_one_move(card, action)
+        if refusal is not None:
+            return refusal
+        ((origin, target),) = action.moves
+        if origin == HOME:
+            return Refusal(("BD-ENTER", "R-C5"), "only a start card brings a piece out of its home")
+        return self.movers.check(turn, origin) or check_number_move(
+            turn, origin, target, card.steps, f"a {card.notation}"
+        )
+
+    def carry_out(self, table: Table, turn: Turn, card: CardSpec, action: Action) -> None:
+        ((origin, target),) = action.moves
+        walk(table, table.occupant[origin], origin, target, MOVE_CLAUSES)
+
+
+@attrs.frozen
+class StartCard:
+    """A start card: a piece comes out of its home onto its start field, or a piece moves
+    one of the card's numbers."""
+
+    movers: Movers
+
+    @implements(
+        "BD-ENTER",
+        "BD-CARD-1-11",
+        "BD-CARD-13",
+        "BD-TEAM-PLAY",
+        "AD-START-CARD-CHOICE",
+        "R-C5",
+        "R-C8",
+    )
+    def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
+        """Entering (if a piece of the seat it moves waits at home and its start field does
+        not hold one of its pieces), then every number move."""
+        owner = turn.controlled
+        if can_enter(turn.board, turn.table, owner):
+            yield ((HOME, turn.board.start[owner]),)
+        yield from number_plays(turn, card, self.movers.movers(turn))
+
+    def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
+        refusal = check_one_move(card, action)
+        if refusal is not None:
+            return refusal
+        ((origin, target),) = action.moves
+        if origin == HOME:
+            return check_entry(turn, target)
+        return self.movers.check(turn, origin) or check_number_move(
+            turn, origin, target, card.steps, f"a {card.notation}"
+        )
+
+    def carry_out(self, table: Table, turn: Turn, card: CardSpec, action: Action) -> None:
+        ((origin, target),) = action.moves
+        if origin == HOME:
+            enter(table, turn.controlled)
+        else:
+            walk(table, table.occupant[origin], origin, target, MOVE_CLAUSES)

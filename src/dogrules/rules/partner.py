@@ -3,41 +3,117 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Protocol
 
-from dogrules.board import HOME
-from dogrules.clauses import implements
-from dogrules.rules.movement import number_targets, protected_fields, walk
-from dogrules.rules.table import Table
-from dogrules.rules.turn import Candidates, Turn
+import attrs
+
+from dogrules.data.register import implements
+from dogrules.engine.ruleset import Moves, Turn
+from dogrules.engine.table import Table
+from dogrules.geometry.board import HOME
+from dogrules.geometry.cards import CardSpec
+from dogrules.model.actions import Action
+from dogrules.model.results import Refusal
+from dogrules.rules.movement import (
+    check_number_move,
+    number_distance,
+    number_targets,
+    protected_fields,
+    walk,
+)
 
 PARTNER_POINTS = 4
 PARTNER_CLAUSES = ("BD-PARTNER", "R-C10")
 
-Movers = Callable[[Table], list[int]]
+# The pieces a sub-move may move, on the table as the earlier sub-moves left it.
+Pieces = Callable[[Table], list[int]]
 
 
-@implements("BD-PARTNER", "BD-PARTNER-ANY", "BD-2P3P-PARTNER", "BD-FULL-MOVE", "R-C10", "R-B8")
-def partner_moves(turn: Turn, movers: Movers, points: int = PARTNER_POINTS) -> Candidates:
-    """Every ordered list of sub-moves (piece, k >= 1) whose counts add up to ``points``,
-    never the same piece twice in a row, each a full number move on the board as the earlier
-    sub-moves left it. ``movers`` lists the pieces that may be moved on a given table."""
-    yield from _split(turn, turn.table, movers, points, None, ())
+class Targets(Protocol):
+    """Whose pieces Partner points may move (a variant's choice: R-B8, R-A6)."""
+
+    @property
+    def rule(self) -> str:
+        """The rule in plain words, for refusals."""
+        ...
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The clauses that state whose pieces may be moved."""
+        ...
+
+    def pieces(self, turn: Turn) -> Pieces:
+        """The pieces a sub-move may move on a given table."""
+        ...
+
+
+@attrs.frozen
+class PartnerCard:
+    """Partner: every ordered list of sub-moves (piece, k >= 1) whose counts add up to 4,
+    never the same piece twice in a row, each a full number move on the board as the
+    earlier sub-moves left it (R-C10)."""
+
+    targets: Targets
+
+    @implements("BD-PARTNER", "BD-FULL-MOVE", "R-C10", "R-C14")
+    def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
+        """Every sequence of sub-moves, in a stable order (pieces in board order, longer
+        sub-moves first)."""
+        yield from _split(turn, turn.table, self.targets.pieces(turn), PARTNER_POINTS, None, ())
+
+    def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
+        board = turn.board
+        table = turn.table.clone()
+        movable = self.targets.pieces(turn)
+        total = 0
+        last: int | None = None
+        for origin, target in action.moves:
+            if origin == HOME:
+                return Refusal(("R-C10",), "Partner points cannot bring a piece out of its home")
+            if origin == table.dog:
+                return Refusal(
+                    ("BD-PARTNER-ANY", "BD-2P3P-PARTNER", "BD-DOG-IMMUNE", "R-B8"),
+                    "Partner points never move the Black Dog",
+                )
+            owner = table.occupant.get(origin)
+            if owner is None:
+                return Refusal(
+                    ("BD-PARTNER",), f"there is no piece on {board.label(origin, turn.seat)}"
+                )
+            if origin not in movable(table):
+                return Refusal(
+                    self.targets.clauses,
+                    f"Partner points may not move the piece on {board.label(origin)} (seat "
+                    f"{owner}'s): {self.targets.rule}",
+                )
+            if origin == last:
+                return Refusal(("R-C10",), "two sub-moves in a row may not move the same piece")
+            probe = attrs.evolve(turn, table=table, blocked=protected_fields(board, table))
+            steps = tuple(range(1, PARTNER_POINTS + 1))
+            refusal = check_number_move(probe, origin, target, steps, "a sub-move")
+            if refusal is not None:
+                return refusal
+            walk(table, owner, origin, target, ())
+            total += number_distance(board, owner, origin, target) or 0
+            last = target
+        if total != PARTNER_POINTS:
+            return Refusal(
+                ("BD-PARTNER", "BD-FULL-MOVE", "R-C10"),
+                f"the sub-moves add up to {total}; Partner's {PARTNER_POINTS} points must all be "
+                "used",
+            )
+        return None
+
+    def carry_out(self, table: Table, turn: Turn, card: CardSpec, action: Action) -> None:
+        for origin, target in action.moves:
+            walk(table, table.occupant[origin], origin, target, PARTNER_CLAUSES)
 
 
 def _split(
-    turn: Turn,
-    table: Table,
-    movers: Movers,
-    points: int,
-    last: int | None,
-    done: tuple[tuple[int, int], ...],
-) -> Iterator[tuple[tuple[tuple[int, int], ...], bool]]:
+    turn: Turn, table: Table, movers: Pieces, points: int, last: int | None, done: Moves
+) -> Iterator[Moves]:
     board = turn.board
     blocked_now = protected_fields(board, table)
-    paws = board.paws
-    dog = table.dog
-    # Landings on paws made by earlier sub-moves (a last sub-move may keep or undo them).
-    paw_landings = [loc for loc in table.landed if loc in paws]
     for origin in movers(table):
         if origin == last:
             continue
@@ -46,16 +122,30 @@ def _split(
             for target in number_targets(board, table, owner, origin, count, blocked_now):
                 moves = (*done, (origin, target))
                 if count == points:
-                    # The last sub-move: whether the disc turns follows without playing it out.
-                    due = (target in paws and target != dog) or any(
-                        loc != origin and loc != target for loc in paw_landings
-                    )
-                    yield moves, due
+                    yield moves
                     continue
                 after = table.clone()
                 walk(after, owner, origin, target, PARTNER_CLAUSES)
-                if after.occupant.get(target) == owner and target in after.landed:
-                    yield from _split(turn, after, movers, points - count, target, moves)
-                else:
-                    # The piece fell to the Black Dog: it is home and cannot be moved again.
-                    yield from _split(turn, after, movers, points - count, HOME, moves)
+                # A piece that fell to the Black Dog is home and cannot be moved again.
+                kept = after.occupant.get(target) == owner and target in after.landed
+                yield from _split(
+                    turn, after, movers, points - count, target if kept else HOME, moves
+                )
+
+
+class PartnerTargets:
+    """Black DOG: own and partner pieces; any seat's pieces with 2 or 3 players or once a
+    seat of the acting team has all its pieces in its finish; never the Black Dog (R-B8)."""
+
+    rule = "only own and partner pieces until a seat of the team has all its pieces home"
+    clauses: tuple[str, ...] = ("BD-PARTNER", "BD-PARTNER-ANY", "R-B8")
+
+    @implements("BD-PARTNER", "BD-PARTNER-ANY", "BD-2P3P-PARTNER", "R-B8", "R-C14")
+    def pieces(self, turn: Turn) -> Pieces:
+        """Settled when the card is played (R-C14), then read on each sub-move's table."""
+        partner = turn.partner
+        table = turn.table
+        if partner is None or table.all_in_finish(turn.seat) or table.all_in_finish(partner):
+            return lambda now: sorted(now.occupant)
+        side = {turn.seat, partner}
+        return lambda now: sorted(loc for loc, s in now.occupant.items() if s in side)

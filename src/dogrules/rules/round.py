@@ -1,152 +1,24 @@
-"""The round: shuffling, dealing, the card exchange, folding, discarding, turn order, the win."""
+"""The round game of Black DOG and Agent DOG: seats, turn order, the exchange, the end of a
+turn and of a round, the win, and the end of the game."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
-from dogrules.cards import Deck
-from dogrules.clauses import implements
-from dogrules.events import (
-    DEALT,
-    DISCARDED,
-    DREW,
-    EXCHANGED,
-    FOLDED,
-    GAVE,
-    OUT_OF_ROUND,
-    RESHUFFLED,
-    Event,
-)
-from dogrules.rules.table import Table
-from dogrules.state import State
+import attrs
 
+from dogrules.data.register import implements
+from dogrules.engine.cardtable import CardTable, scratch, transition
+from dogrules.engine.ruleset import Game
+from dogrules.engine.table import Table
+from dogrules.geometry.board import HOME, Board
+from dogrules.geometry.cards import distinct
+from dogrules.model.actions import Action, ActionKind
+from dogrules.model.events import Event, EventKind
+from dogrules.model.results import Refusal, Transition
+from dogrules.model.state import DogFacts, Phase, State
 
-@implements("BD-DEAL", "BD-RESHUFFLE", "R-C2")
-def shuffled(cards: Sequence[str], seed: int, number: int) -> tuple[str, ...]:
-    """Shuffle number ``number`` of a game: deterministic from the game's seed and the count."""
-    order = list(cards)
-    random.Random(f"dogrules:{seed}:{number}").shuffle(order)
-    return tuple(order)
-
-
-class CardTable:
-    """A scratch copy of every card: hands, deck (drawn from its end), discard, exchange."""
-
-    __slots__ = ("deck", "deck_spec", "discard", "events", "exchange", "hands", "seed", "shuffles")
-
-    def __init__(
-        self,
-        deck_spec: Deck,
-        hands: Sequence[Sequence[str]],
-        deck: Sequence[str],
-        discard: Sequence[str],
-        exchange: Sequence[str | None],
-        seed: int,
-        shuffles: int,
-        events: list[Event],
-    ) -> None:
-        self.deck_spec = deck_spec
-        self.hands = [list(hand) for hand in hands]
-        self.deck = list(deck)
-        self.discard = list(discard)
-        self.exchange = list(exchange)
-        self.seed = seed
-        self.shuffles = shuffles
-        self.events = events
-
-    @classmethod
-    @implements("BD-DEAL", "R-C2")
-    def shuffled_deck(cls, deck_spec: Deck, players: int, seed: int) -> CardTable:
-        """The cards of a new game: empty hands, the whole deck shuffled by the game's seed."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be an integer, got {seed!r}")
-        deck = shuffled(deck_spec.cards(), seed, 0)
-        return cls(deck_spec, [[] for _ in range(players)], deck, [], [None] * players, seed, 1, [])
-
-    @classmethod
-    def of(cls, deck_spec: Deck, state: State, events: list[Event]) -> CardTable:
-        """A scratch copy of the cards of ``state``, recording into ``events``."""
-        return cls(
-            deck_spec,
-            state.hands,
-            state.deck,
-            state.discard,
-            state.exchange,
-            state.seed,
-            state.shuffles,
-            events,
-        )
-
-    def hand(self, seat: int) -> tuple[str, ...]:
-        """The hand of ``seat`` in canonical order."""
-        return tuple(sorted(self.hands[seat], key=self.deck_spec.order))
-
-    def take(self, seat: int, card: str) -> None:
-        """Remove one ``card`` from the hand of ``seat`` (known to hold it)."""
-        self.hands[seat].remove(card)
-
-    @implements("BD-RESHUFFLE", "R-C2")
-    def reshuffle(self) -> None:
-        """The remaining deck and the discard pile are shuffled together into a new deck."""
-        self.deck = list(shuffled(self.deck + self.discard, self.seed, self.shuffles))
-        self.discard = []
-        self.shuffles += 1
-        self.events.append(Event(RESHUFFLED, ("BD-RESHUFFLE", "R-C2"), count=len(self.deck)))
-
-    def draw(self, seat: int, clauses: tuple[str, ...] = ("BD-2P3P-REDRAW", "R-C7")) -> None:
-        """``seat`` draws the top card, the discard pile first becoming the deck if it is empty."""
-        if not self.deck:
-            self.reshuffle()
-        self.hands[seat].append(self.deck.pop())
-        self.events.append(Event(DREW, clauses, seat=seat))
-
-    @implements("BD-DEAL", "BD-DEALER-ROTATES", "BD-RESHUFFLE", "R-C1", "R-C2")
-    def deal(self, dealer: int, count: int, clauses: tuple[str, ...]) -> None:
-        """The dealer gives ``count`` cards to every seat, one at a time clockwise from its
-        left; a deck too small for the whole deal is first shuffled with the discard pile."""
-        players = len(self.hands)
-        if len(self.deck) < count * players:
-            self.reshuffle()
-        for _ in range(count):
-            for offset in range(1, players + 1):
-                self.hands[(dealer + offset) % players].append(self.deck.pop())
-        self.events.append(Event(DEALT, clauses, seat=dealer, count=count))
-
-    def discard_card(self, seat: int, card: str, clauses: tuple[str, ...]) -> None:
-        self.take(seat, card)
-        self.discard.append(card)
-        self.events.append(Event(DISCARDED, clauses, seat=seat, card=card))
-
-    @implements("BD-FOLD", "R-C7", "R-B11")
-    def fold(self, seat: int) -> None:
-        """A seat that can play no card shows its hand and puts it under the discard pile; it is
-        out until the next deal."""
-        hand = self.bury_hand(seat)
-        self.events.append(Event(FOLDED, ("BD-FOLD", "R-C7"), seat=seat, count=len(hand)))
-        self.events.append(Event(OUT_OF_ROUND, ("BD-FOLD", "R-C7"), seat=seat))
-
-    def bury_hand(self, seat: int) -> tuple[str, ...]:
-        """The seat's whole hand goes under the discard pile (the top card stays on top)."""
-        hand = self.hand(seat)
-        self.discard[:0] = hand
-        self.hands[seat] = []
-        return hand
-
-    @implements("BD-EXCHANGE", "BD-2P3P-EXCHANGE", "R-C3")
-    def set_aside(self, seat: int, card: str) -> None:
-        """In the exchange a seat first chooses the card it will pass, face down."""
-        self.take(seat, card)
-        self.exchange[seat] = card
-        self.events.append(Event(GAVE, ("BD-EXCHANGE", "R-C3"), seat=seat))
-
-    def deliver(self, recipient: Sequence[int], clauses: tuple[str, ...]) -> None:
-        """Once every seat has chosen, all set-aside cards are received at the same time."""
-        for seat, card in enumerate(self.exchange):
-            if card is not None:
-                self.hands[recipient[seat]].append(card)
-        self.exchange = [None] * len(self.exchange)
-        self.events.append(Event(EXCHANGED, clauses))
+HAND_SIZE = 5
 
 
 @implements("BD-EXCHANGE", "BD-2P3P-EXCHANGE", "R-C3")
@@ -181,11 +53,19 @@ def controlled_seat(table: Table, seat: int, teams: bool) -> int:
     "BD-GOAL", "BD-WIN", "BD-2P3P-WIN", "KD-GOAL", "KD-WIN", "KD-TEAM-WIN", "R-C11", "R-C13"
 )
 def winners(table: Table, acting: int, teams: bool) -> tuple[int, ...]:
-    """The seats that have won after an action: a team whose pieces are all in their finishes,
-    or (2/3 players) the first seat with its finish full; the actor's side first if an action
-    completes more than one."""
+    """The side that has won after an action: a team whose pieces are all in their
+    finishes, or (2/3 players) a seat with its finish full. When one card completes two
+    sides (a Partner split), the side whose last piece entered its finish first, in the
+    order of the sub-moves, wins (R-C13)."""
     sides = complete_sides(table, acting, teams)
-    return sides[0] if sides else ()
+    if not sides:
+        return ()
+
+    def completed_at(side: tuple[int, ...]) -> int:
+        # The side completed with the last of its pieces to enter a finish in this action.
+        return max((i for i, seat in enumerate(table.finished) if seat in side), default=-1)
+
+    return min(sides, key=completed_at)
 
 
 def complete_sides(table: Table, acting: int, teams: bool) -> list[tuple[int, ...]]:
@@ -199,3 +79,182 @@ def complete_sides(table: Table, acting: int, teams: bool) -> list[tuple[int, ..
         if side not in sides and all(table.all_in_finish(s) for s in side):
             sides.append(side)
     return sides
+
+
+def partner_of(state: State, seat: int) -> int | None:
+    """The seat opposite ``seat`` in a team game (None without teams)."""
+    return (seat + state.players // 2) % state.players if state.teams else None
+
+
+def win_clauses(teams: bool, double: bool) -> tuple[str, ...]:
+    """The clauses a Black DOG or Agent DOG win cites (R-C13 when a card completed two)."""
+    clauses = ("BD-WIN", "BD-GOAL", "R-C11") if teams else ("BD-2P3P-WIN", "R-C11")
+    return (*clauses, "R-C13") if double else clauses
+
+
+@attrs.frozen
+class RoundExchange:
+    """After the deal every seat sets one card aside, face down; once all have chosen the
+    cards change hands at the same time (R-C3)."""
+
+    def actions(self, game: Game, state: State) -> Iterator[Action]:
+        notation = game.notation(state.to_act)
+        for card in distinct(state.hands[state.to_act]):
+            yield Action(ActionKind.GIVE, chosen=card, notation=notation)
+
+    def check(self, game: Game, state: State, action: Action) -> Refusal | None:
+        seat = state.to_act
+        if action.kind != ActionKind.GIVE:
+            return Refusal(
+                ("BD-EXCHANGE", "R-C3"),
+                f"first every seat sets a card aside for the exchange; seat {seat} gives now",
+            )
+        if action.chosen not in state.hands[seat]:
+            return Refusal(
+                ("BD-EXCHANGE", "R-C3"), f"seat {seat} does not hold {action.chosen!r} to give"
+            )
+        if action != Action(ActionKind.GIVE, chosen=action.chosen):
+            return Refusal(("BD-EXCHANGE", "R-C3"), "giving a card names the card and nothing else")
+        return None
+
+    def carry_out(self, game: Game, state: State, action: Action) -> Transition:
+        table, cards = scratch(game.board, game.deck, state)
+        assert action.chosen is not None, "a give names its card (checked)"
+        cards.set_aside(state.to_act, action.chosen)
+        players = state.players
+        for offset in range(1, players + 1):
+            seat = (state.to_act + offset) % players
+            if cards.exchange[seat] is None and cards.hands[seat]:
+                return transition(state, table, cards, to_act=seat)
+        clauses = ("BD-EXCHANGE", "R-C3") if state.teams else ("BD-2P3P-EXCHANGE", "R-C3")
+        cards.deliver(exchange_recipients(players, state.teams), clauses)
+        starter = game.ruleset.starter(state.dealer, players)
+        first = starter if cards.hands[starter] else next_seat(cards.hands, starter)
+        return transition(state, table, cards, phase=Phase.PLAY, to_act=first)
+
+
+@implements("BD-ROUND-END", "BD-DEALER-ROTATES", "BD-TURN", "R-C1")
+def end_turn(
+    game: Game,
+    state: State,
+    table: Table,
+    cards: CardTable,
+    played: str | None,
+    round_start_clauses: tuple[str, ...],
+) -> Transition:
+    """After a turn: the game may be won; otherwise the next seat with cards plays, and when
+    nobody holds a card the round ends and the next dealer deals."""
+    last_played = played if played is not None else state.last_played
+    if played is not None:
+        won = winners(table, state.to_act, state.teams)
+        if won:
+            double = len(complete_sides(table, state.to_act, state.teams)) > 1
+            cards.events.append(Event(EventKind.WON, win_clauses(state.teams, double), winners=won))
+            return transition(
+                state,
+                table,
+                cards,
+                phase=Phase.OVER,
+                winner=won,
+                last_played=last_played,
+                redrawn=False,
+            )
+    following = next_seat(cards.hands, state.to_act)
+    if following is not None:
+        return transition(
+            state, table, cards, to_act=following, last_played=last_played, redrawn=False
+        )
+    dealer = (state.dealer + 1) % state.players
+    cards.deal(dealer, HAND_SIZE, ("BD-DEAL", "BD-DEALER-ROTATES", "R-C1", "R-C2"))
+    starter = game.ruleset.starter(dealer, state.players)
+    cards.events.append(Event(EventKind.ROUND_STARTED, round_start_clauses, seat=starter))
+    return transition(
+        state,
+        table,
+        cards,
+        phase=Phase.EXCHANGE,
+        to_act=starter,
+        dealer=dealer,
+        round=state.round + 1,
+        last_played=None,
+        redrawn=False,
+    )
+
+
+@attrs.frozen
+class GameOver:
+    """Once a side has won nobody acts any more."""
+
+    clauses: tuple[str, ...] = ("BD-WIN", "R-C11")
+
+    def actions(self, game: Game, state: State) -> Iterator[Action]:
+        return iter(())
+
+    def check(self, game: Game, state: State, action: Action) -> Refusal | None:
+        return Refusal(self.clauses, f"the game is over; seat(s) {list(state.winner)} won")
+
+    def carry_out(self, game: Game, state: State, action: Action) -> Transition:
+        raise AssertionError("nothing is carried out once the game is over")
+
+
+@implements(
+    "BD-FREE-START",
+    "BD-PIECES",
+    "BD-2P3P-PIECES",
+    "BD-2P3P-INDIVIDUAL",
+    "BD-PLAYERS",
+    "AD-SETUP",
+    "R-C1",
+)
+def initial_pieces(board: Board) -> tuple[tuple[int, ...], ...]:
+    """Every seat starts with one piece on its start field and the rest at home."""
+    rest = (HOME,) * (board.pieces_per_seat - 1)
+    return tuple((*rest, board.start[seat]) for seat in board.seats)
+
+
+@attrs.frozen
+class RoundOpening:
+    """A new round game: seat 0 deals the first round, pieces are set up and 5 cards dealt to
+    every seat; play begins with ``first_phase`` (Black DOG: the Black Dog is placed first)."""
+
+    first_phase: Phase = Phase.EXCHANGE
+
+    @implements("BD-DEAL", "AD-FIRST-DEALER", "R-C1")
+    def new_game(self, game: Game, seed: int, teams: bool) -> State:
+        board = game.board
+        cards = CardTable.shuffled_deck(game.deck, board.players, seed)
+        dealer = 0
+        cards.deal(dealer, HAND_SIZE, ("BD-DEAL", "R-C1", "R-C2"))
+        setup = self.first_phase == Phase.SETUP
+        return State.opening(
+            variant=game.ruleset.name,
+            phase=self.first_phase,
+            to_act=dealer if setup else game.ruleset.starter(dealer, board.players),
+            pieces=initial_pieces(board),
+            hands=tuple(cards.hand(seat) for seat in board.seats),
+            deck=tuple(cards.deck),
+            shuffles=cards.shuffles,
+            dealer=dealer,
+            seed=seed,
+            teams=teams,
+            extra=DogFacts() if game.ruleset.extra is DogFacts else None,
+        )
+
+
+@implements("BD-PLAYERS", "BD-2P3P-INDIVIDUAL")
+def round_game_teams(players: int, teams: bool | None) -> bool:
+    """With 4 players the partners opposite each other play as a team; with 2 or 3 every
+    seat plays for itself."""
+    expected = players == 4
+    if teams is not None and teams != expected:
+        raise ValueError(
+            f"teams are {'always' if expected else 'never'} played with {players} players "
+            f"(teams={teams} given)"
+        )
+    return expected
+
+
+@implements("R-C1")
+def dealer_left_starts(dealer: int, players: int) -> int:
+    """The seat left of the dealer (dealer + 1) plays first (R-C1)."""
+    return (dealer + 1) % players

@@ -1,22 +1,22 @@
 """A scratch copy of the pieces on the board, used while one action is worked out.
 
 Rule functions read and change a :class:`Table`; when it records, every change is also
-written down as an :class:`~dogrules.events.Event`. A table never escapes the module that
-made it: the new :class:`~dogrules.state.State` is built from it once, at the end.
+written down as an :class:`~dogrules.model.events.Event`. A table never escapes the module that
+made it: the new :class:`~dogrules.model.state.State` is built from it once, at the end.
 """
 
 from __future__ import annotations
 
-from dogrules.board import HOME, Board
-from dogrules.clauses import implements
-from dogrules.events import CAPTURED, Event
-from dogrules.state import State
+from dogrules.data.register import implements
+from dogrules.geometry.board import HOME, Board
+from dogrules.model.events import Event, EventKind
+from dogrules.model.state import State
 
 
 class Table:
     """Where every piece stands: ``occupant`` maps a location to the seat owning the piece."""
 
-    __slots__ = ("board", "captures", "dog", "events", "home", "landed", "occupant")
+    __slots__ = ("board", "captures", "dog", "events", "finished", "home", "landed", "occupant")
 
     def __init__(
         self,
@@ -36,6 +36,8 @@ class Table:
         self.landed: dict[int, None] = {}
         # Owners of the pieces captured so far, in order.
         self.captures: list[int] = []
+        # Owners of the pieces that entered their finish so far, in order (R-C13).
+        self.finished: list[int] = []
 
     @classmethod
     def of(cls, board: Board, state: State, record: bool = False) -> Table:
@@ -50,9 +52,16 @@ class Table:
         return cls(board, occupant, home, state.black_dog, [] if record else None)
 
     def clone(self) -> Table:
-        copy = Table(self.board, dict(self.occupant), list(self.home), self.dog, None)
+        """A copy that records nothing (to try a play out)."""
+        copy = Table.__new__(Table)
+        copy.board = self.board
+        copy.occupant = dict(self.occupant)
+        copy.home = list(self.home)
+        copy.dog = self.dog
+        copy.events = None
         copy.landed = dict(self.landed)
         copy.captures = list(self.captures)
+        copy.finished = list(self.finished)
         return copy
 
     def record(self, event: Event) -> None:
@@ -92,6 +101,12 @@ class Table:
         self.captures.append(owner)
         if self.events is not None:
             self.events.append(
-                Event(CAPTURED, clauses, seat=owner, piece=owner, src=self.board.label(location))
+                Event(
+                    EventKind.CAPTURED,
+                    clauses,
+                    seat=owner,
+                    piece=owner,
+                    src=self.board.label(location),
+                )
             )
         return owner

@@ -21,8 +21,18 @@ import math
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from dogrules.board import HOME, Board
-from dogrules.state import State
+from dogrules.geometry.board import HOME, Board
+from dogrules.geometry.features import (
+    bones,
+    card_colours,
+    disc_fields,
+    field_colours,
+    holes,
+    house_colours,
+    meetings,
+    paws,
+)
+from dogrules.model.state import State
 
 __all__ = ["COLOURS", "svg", "text_board"]
 
@@ -110,15 +120,15 @@ def _start_seat(board: Board, field: int) -> int | None:
 def _paw_kind(board: Board, field: int) -> str:
     """``"black"`` or ``"white"``: the first paw of a quadrant is the black one (BD-L-PAWS)."""
     size = board.quadrant_size
-    first = min(f % size for f in board.paws)
+    first = min(f % size for f in paws(board))
     return "black" if field % size == first else "white"
 
 
 def _ordered_colours(board: Board, field: int) -> tuple[str, ...]:
     """A track field's colours in printed order: a start field of quadrant q shows C[q] first,
     then C[q+1] (KD-L-FIELD-COLOURS)."""
-    colours = board.field_colours[field]
-    order = board.card_colours
+    colours = field_colours(board)[field]
+    order = card_colours(board)
     if not order:
         return tuple(sorted(colours))
     quadrant = field // board.quadrant_size
@@ -130,7 +140,7 @@ def _ordered_colours(board: Board, field: int) -> tuple[str, ...]:
 
 
 def _face_down(board: Board, location: int) -> bool:
-    return location in board.holes
+    return location in holes(board)
 
 
 def _occupants(board: Board, state: State) -> dict[int, list[int]]:
@@ -351,7 +361,7 @@ def _track_field(geo: _Geometry, board: Board, field: int) -> str:
     pairs: list[tuple[str, object]] = [("data-field", f"T{field}")]
     fill, stroke, width = "#ffffff", "#555555", "1.2"
     extra = ""
-    kids = bool(board.field_colours)
+    kids = bool(field_colours(board))
     if kids:
         colours = _ordered_colours(board, field)
         pairs.append(("data-colours", "+".join(colours)))
@@ -370,12 +380,12 @@ def _track_field(geo: _Geometry, board: Board, field: int) -> str:
             stroke, width = _seat_colour(board, seat), "4"
             if not kids:
                 fill = _TINTS.get(board.colour(seat), "#ffffff")
-    if field in board.disc:
+    if field in disc_fields(board):
         classes.append("on-disc")
-    if field in board.holes:
+    if field in holes(board):
         classes.append("hole")
         fill, stroke, width = _HOLE_FILL, _INK, "4.5"
-    if field in board.bones:
+    if field in bones(board):
         classes.append("bone-field")
         stroke, width = _INK, "2.5"
     parts = []
@@ -397,7 +407,7 @@ def _track_field(geo: _Geometry, board: Board, field: int) -> str:
         parts.append(_circle(x, y, r, ("fill", "#ffffff")))
         parts.append(extra)
     parts.append(body)
-    if field in board.holes:
+    if field in holes(board):
         parts.append(
             _circle(
                 x, y, r * 0.45, ("fill", "none"), ("stroke", "#555555"), ("stroke-width", "1.5")
@@ -435,8 +445,8 @@ def _lanes(geo: _Geometry, board: Board) -> list[str]:
                 ("class", f"field lane seat-{seat}"),
                 ("data-field", f"F{k}@{seat}"),
             ]
-            if board.house_colours:
-                house = board.house_colours[seat][k - 1]
+            if house_colours(board):
+                house = house_colours(board)[seat][k - 1]
                 pairs.append(("data-colours", house))
                 fill = _FIELD_FILLS.get(house, "#ffffff")
             else:
@@ -562,13 +572,13 @@ def _marks(geo: _Geometry, board: Board) -> list[str]:
     """Glyphs just inside the ring: paws, 007 meeting places, bones."""
     out = []
     size = geo.field_r * 0.85
-    for field in sorted(board.paws):
+    for field in sorted(paws(board)):
         x, y = geo.at(field, geo.mark_radius)
         out.append(_paw(x, y, size, _paw_kind(board, field), field))
-    for field in sorted(board.meetings):
+    for field in sorted(meetings(board)):
         x, y = geo.at(field, geo.mark_radius - 6)
         out.append(_meeting(x, y, field))
-    for field in sorted(board.bones):
+    for field in sorted(bones(board)):
         x, y = geo.at(field, geo.mark_radius - 4)
         out.append(_bone(x, y, size * 1.2, field))
     return out
@@ -659,23 +669,23 @@ def _legend(board: Board, state: State) -> list[str]:
         out.append(_circle(x + 8, y, 7.5, ("fill", "#000000"), ("stroke", "#ffffff")))
         out.append(_text(x + 8, y + 0.5, "B", 10.0, ("fill", "#ffffff"), ("font-weight", "bold")))
         line(f"Black Dog: {where}", 10.0, dx=22.0)
-    if board.holes:
+    if holes(board):
         out.append(
             _circle(x + 8, y, 7.0, ("fill", _HOLE_FILL), ("stroke", _INK), ("stroke-width", "3"))
         )
         line("hole (piece turns face down)", 10.0, dx=22.0)
         out.append(_circle(x + 8, y, 7.0, ("fill", _FACE_DOWN), ("stroke", _INK)))
         out.append(_text(x + 8, y + 0.5, "?", 10.0, ("fill", "#ffffff"), ("font-weight", "bold")))
-        hidden = sum(1 for locs in state.pieces for loc in locs if loc in board.holes)
+        hidden = sum(1 for locs in state.pieces for loc in locs if loc in holes(board))
         line(f"face-down piece ({hidden} now)", 10.0, dx=22.0)
-    if board.meetings:
+    if meetings(board):
         out.append(_meeting(x + 8, y, None))
         line("agents' meeting place", 10.0, dx=22.0)
-    if board.bones:
+    if bones(board):
         out.append(_bone(x + 8, y, 11.0, None))
         line("bone field (ink outline)", 10.0, dx=22.0)
-    if board.field_colours:
-        for colour in board.card_colours:
+    if field_colours(board):
+        for colour in card_colours(board):
             out.append(
                 _circle(
                     x + 8,
@@ -690,7 +700,7 @@ def _legend(board: Board, state: State) -> list[str]:
         _circle(x + 8, y, 7.0, ("fill", "#ffffff"), ("stroke", "#555555"), ("stroke-width", "3.5"))
     )
     line("start field (ring: its seat)", 10.0, dx=22.0)
-    lane = "dog house" if board.house_colours else "finish lane"
+    lane = "dog house" if house_colours(board) else "finish lane"
     line(f"F1..F{board.finish}: {lane}, toward centre", 10.0)
     return out
 
@@ -733,17 +743,17 @@ def svg(board: Board, state: State) -> str:
         ),
         _circle(_CX, _CY, _RING, ("fill", "none"), ("stroke", "#9a9a9a"), ("stroke-width", "3")),
     ]
-    if board.disc:
+    if disc_fields(board):
         size = board.quadrant_size
         for quadrant in range(board.quadrants):
-            fields = sorted(f for f in board.disc if f // size == quadrant)
+            fields = sorted(f for f in disc_fields(board) if f // size == quadrant)
             if fields:
                 out.append(_band(geo, fields[0], fields[-1]))
     out.extend(_lanes(geo, board))
     for field in range(board.track):
         out.append(_track_field(geo, board, field))
         # Clear a start field's thicker ring (DOG Kids adds an ink ring round it).
-        extra = (9.0 if board.field_colours else 4.0) if field in board.printed_starts else 0.0
+        extra = (9.0 if field_colours(board) else 4.0) if field in board.printed_starts else 0.0
         lx, ly = geo.at(field, geo.label_radius + extra)
         out.append(_text(lx, ly, str(field), 9.0, ("fill", "#333333"), ("class", "label")))
     out.extend(_marks(geo, board))
@@ -779,24 +789,24 @@ def _el_open(tag: str, *pairs: tuple[str, object]) -> str:
 
 def _field_token(board: Board, state: State, field: int, occupants: Sequence[int]) -> str:
     marks: list[str] = []
-    if board.field_colours:
+    if field_colours(board):
         marks.append("+".join(_code(c) for c in _ordered_colours(board, field)))
     if field in board.printed_starts:
         seat = _start_seat(board, field)
         marks.append("S" if seat is None else f"S:{_code(board.colour(seat))}")
-    if field in board.paws:
+    if field in paws(board):
         marks.append("bp" if _paw_kind(board, field) == "black" else "wp")
-    elif field in board.disc:
+    elif field in disc_fields(board):
         marks.append("d")
-    if field in board.holes:
+    if field in holes(board):
         marks.append("h")
-    if field in board.meetings:
+    if field in meetings(board):
         marks.append("007")
-    if field in board.bones:
+    if field in bones(board):
         marks.append("bone")
     contents = (
         ["?"] * len(occupants)
-        if field in board.holes
+        if field in holes(board)
         else [_code(board.colour(seat)) for seat in occupants]
     )
     if state.black_dog == field:
@@ -814,12 +824,12 @@ def _field_token(board: Board, state: State, field: int, occupants: Sequence[int
 def _key(board: Board) -> list[str]:
     codes = ", ".join(f"{_code(c)} {c}" for c in (board.colour(s) for s in board.seats))
     lines = [f"Key: [x] piece ({codes}); S:x start of x; . empty field"]
-    if board.disc:
+    if disc_fields(board):
         lines.append("     (d) disc field, (bp)/(wp) black/white paw (on the disc); [B] Black Dog")
-    if board.holes or board.meetings:
+    if holes(board) or meetings(board):
         lines.append("     (h) hole, a piece on it is face down [?]; (007) meeting place")
-    if board.field_colours:
-        cards = ", ".join(f"{_code(c)} {c}" for c in board.card_colours)
+    if field_colours(board):
+        cards = ", ".join(f"{_code(c)} {c}" for c in card_colours(board))
         lines.append(f"     (x) field colour ({cards}); (bone) bone field")
     return lines
 
@@ -872,7 +882,7 @@ def text_board(board: Board, state: State) -> str:
         _field_token(board, state, field, occupants.get(field, ())) for field in range(board.track)
     ]
     lines.extend(_track_lines(tokens, board))
-    lane_name = "house" if board.house_colours else "finish"
+    lane_name = "house" if house_colours(board) else "finish"
     lines.append("Seats:")
     for seat in board.seats:
         colour = board.colour(seat)
@@ -886,8 +896,8 @@ def text_board(board: Board, state: State) -> str:
             )
         done = sum(1 for loc in locations if board.is_lane(loc))
         colours = (
-            f" ({'/'.join(_code(c) for c in board.house_colours[seat])})"
-            if board.house_colours
+            f" ({'/'.join(_code(c) for c in house_colours(board)[seat])})"
+            if house_colours(board)
             else ""
         )
         marker = ">" if seat == to_act else " "
@@ -896,11 +906,11 @@ def text_board(board: Board, state: State) -> str:
             f" home {home}/{board.pieces_per_seat}  {lane_name}{colours} {done}/{board.finish}: "
             + " ".join(lane)
         )
-    if board.disc:
+    if disc_fields(board):
         where = "not on the board" if state.black_dog is None else board.label(state.black_dog)
         lines.append(f"Black Dog: {where}")
-    if board.holes:
-        hidden = sorted(loc for loc in occupants if loc in board.holes)
+    if holes(board):
+        hidden = sorted(loc for loc in occupants if loc in holes(board))
         named = ", ".join(f"T{loc}" for loc in hidden) if hidden else "none"
         lines.append(f"Face down (colour hidden): {named}")
     return "\n".join(lines) + "\n"

@@ -4,17 +4,17 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
 
-from dogrules.board import HOME, Board
-from dogrules.errors import InvalidPosition
-from dogrules.rules.round import shuffled
-from dogrules.rules.table import Table
-from dogrules.state import Phase, State
+from dogrules.engine.cardtable import shuffled
+from dogrules.engine.ruleset import Ruleset
+from dogrules.engine.table import Table
+from dogrules.geometry.board import HOME, Board
+from dogrules.model.errors import InvalidPosition
+from dogrules.model.state import DogFacts, Phase, State
 
-if TYPE_CHECKING:
-    from dogrules.variants.base import Variant
+# Who has won in a position: (table, seat to act, team game) -> the winning seats.
+Winners = Callable[[Table, int, bool], tuple[int, ...]]
 
 MAX_HAND = 5
 
@@ -64,13 +64,13 @@ def parse_pieces(board: Board, pieces: Mapping[int, Sequence[str]]) -> tuple[tup
 
 
 def parse_hands(
-    variant: Variant, board: Board, hands: Mapping[int, Sequence[str]], limit: int = MAX_HAND
+    ruleset: Ruleset, board: Board, hands: Mapping[int, Sequence[str]], limit: int = MAX_HAND
 ) -> tuple[tuple[str, ...], ...]:
     """Seat -> card notations, checked against the deck: known cards, no more copies of a
     card than the deck holds, at most ``limit`` in a hand."""
     if not isinstance(hands, Mapping):
         raise InvalidPosition("hands must map seats to lists of card notations")
-    deck = variant.deck
+    deck = ruleset.deck
     known = deck.notations
     limits = dict(deck.counts)
     used: Counter[str] = Counter()
@@ -88,7 +88,7 @@ def parse_hands(
             if card not in known:
                 raise InvalidPosition(
                     f"hands: seat {seat} holds unknown card {card!r}; "
-                    f"{variant.name} cards are {', '.join(sorted(known))}"
+                    f"{ruleset.name} cards are {', '.join(sorted(known))}"
                 )
             used[card] += 1
             if used[card] > limits[card]:
@@ -98,7 +98,8 @@ def parse_hands(
 
 
 def build_position(
-    variant: Variant,
+    ruleset: Ruleset,
+    winners: Winners,
     players: int,
     pieces: Mapping[int, Sequence[str]],
     hands: Mapping[int, Sequence[str]],
@@ -110,40 +111,38 @@ def build_position(
     seed: int,
 ) -> State:
     """A position in phase "play", every card not in a hand in the deck (shuffled by seed)."""
-    if not isinstance(players, int):
-        raise InvalidPosition(f"players must be an integer, got {players!r}")
-    board = variant.board(players)
+    board = ruleset.game(players).board
     try:
-        is_team = variant.teams_for(players, teams)
+        is_team = ruleset.teams_for(players, teams)
     except ValueError as exc:
         raise InvalidPosition(str(exc)) from None
     located = parse_pieces(board, pieces)
-    held = parse_hands(variant, board, hands, variant.hand_size)
+    held = parse_hands(ruleset, board, hands, ruleset.hand_size)
     if to_act not in board.seats:
         raise InvalidPosition(f"to_act {to_act!r} is not a seat (0..{players - 1})")
-    if variant.acting_needs_cards and not held[to_act]:
+    if ruleset.acting_needs_cards and not held[to_act]:
         raise InvalidPosition(f"to_act: seat {to_act} holds no card and cannot act")
     if dealer is None:
-        dealer = next(d for d in board.seats if variant.starter(d, players) == to_act)
+        dealer = next(d for d in board.seats if ruleset.starter(d, players) == to_act)
     elif dealer not in board.seats:
         raise InvalidPosition(f"dealer {dealer!r} is not a seat (0..{players - 1})")
-    dog = _black_dog(variant, board, located, black_dog)
+    dog = _black_dog(ruleset, board, located, black_dog)
     if last_played is not None:
-        if "copy" not in variant.deck.notations:
-            raise InvalidPosition(f"{variant.name} has no Copy card: last_played must be None")
-        if last_played not in variant.deck.notations:
+        if "copy" not in ruleset.deck.notations:
+            raise InvalidPosition(f"{ruleset.name} has no Copy card: last_played must be None")
+        if last_played not in ruleset.deck.notations:
             raise InvalidPosition(f"last_played: unknown card {last_played!r}")
         if last_played == "copy":
             raise InvalidPosition(
                 "last_played: give the card a Copy would play (a copy resolves to the card "
                 "first copied, R-C9), not 'copy'"
             )
-    remaining = Counter(variant.deck.cards())
+    remaining = Counter(ruleset.deck.cards())
     for hand in held:
         remaining.subtract(hand)
-    deck = shuffled(sorted(remaining.elements(), key=variant.deck.order), seed, 0)
+    deck = shuffled(sorted(remaining.elements(), key=ruleset.deck.order), seed, 0)
     state = State.opening(
-        variant=variant.name,
+        variant=ruleset.name,
         phase=Phase.PLAY,
         to_act=to_act,
         pieces=located,
@@ -152,11 +151,9 @@ def build_position(
         dealer=dealer,
         seed=seed,
         teams=is_team,
-        black_dog=dog,
+        extra=DogFacts(dog) if ruleset.extra is DogFacts else None,
         last_played=last_played,
     )
-    from dogrules.rules.round import winners
-
     won = winners(Table.of(board, state), to_act, is_team)
     if won:
         raise InvalidPosition(f"the game is already won by seat(s) {list(won)}")
@@ -164,15 +161,14 @@ def build_position(
 
 
 def _black_dog(
-    variant: Variant,
+    ruleset: Ruleset,
     board: Board,
     located: tuple[tuple[int, ...], ...],
     black_dog: str | None,
 ) -> int | None:
-    has_dog = bool(board.disc)
-    if not has_dog:
+    if ruleset.extra is not DogFacts:
         if black_dog is not None:
-            raise InvalidPosition(f"{variant.name} has no Black Dog (black_dog={black_dog!r})")
+            raise InvalidPosition(f"{ruleset.name} has no Black Dog (black_dog={black_dog!r})")
         return None
     if black_dog is None:
         raise InvalidPosition("black_dog: a Black DOG position needs the Black Dog's field")

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import attrs
 
-from dogrules.board import Board
-from dogrules.clauses import implements
-from dogrules.events import Event
-from dogrules.io import JSONValue
-from dogrules.state import State
+from dogrules.data.register import implements
+from dogrules.geometry.board import Board
+from dogrules.model.events import Event
+from dogrules.model.jsonvalue import JSONValue
+from dogrules.model.state import State
+from dogrules.rules.agents import is_flipped
 
 
 @implements("BD-SECRECY", "BD-EXCHANGE", "KD-TEAM-SECRECY", "R-C3", "R-A9")
@@ -42,12 +43,14 @@ def observation(board: Board, state: State, seat: int) -> dict[str, JSONValue]:
             for s in seats
         },
         "pieces": {
-            str(s): [board.label(loc) for loc in state.pieces[s] if loc not in board.holes]
+            str(s): [board.label(loc) for loc in state.pieces[s] if not is_flipped(board, loc)]
             for s in seats
         },
         "flipped": [
             board.label(loc)
-            for loc in sorted(loc for locs in state.pieces for loc in locs if loc in board.holes)
+            for loc in sorted(
+                loc for locs in state.pieces for loc in locs if is_flipped(board, loc)
+            )
         ],
         "black_dog": None if state.black_dog is None else board.label(state.black_dog),
         "winner": list(state.winner),
@@ -60,9 +63,9 @@ def observed_events(board: Board, events: tuple[Event, ...]) -> tuple[Event, ...
     summoned from a hole to a hole) is not named; everything else happens in plain view (a
     piece turning face up, or captured, shows its colour; one turning face down was seen
     before it did)."""
-    holes = {board.label(hole) for hole in board.holes}
-    if not holes:
+    if board.holes is None:
         return events
+    holes = {board.label(hole) for hole in board.holes.holes}
     return tuple(
         attrs.evolve(event, piece=None)
         if event.src in holes and event.dst in holes and event.piece is not None

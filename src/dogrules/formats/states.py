@@ -16,18 +16,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
-from dogrules.errors import InvalidPosition
-from dogrules.positions import parse_pieces
-from dogrules.state import Phase, State
+from dogrules.engine.positions import parse_pieces
+from dogrules.model.errors import InvalidPosition
+from dogrules.model.jsonvalue import JSONValue
+from dogrules.model.state import DogFacts, Phase, State, TeamSwapFacts
+from dogrules.variants import variant as get_variant
+from dogrules.variants.facade import Variant
 
-if TYPE_CHECKING:
-    from dogrules.variants.base import Variant
+__all__ = ["FORMAT", "KEYS", "JSONValue", "dump", "load"]
 
 FORMAT = 1
 T = TypeVar("T")
-JSONValue = None | bool | int | float | str | list["JSONValue"] | dict[str, "JSONValue"]
 KEYS = (
     "format",
     "variant",
@@ -54,8 +55,6 @@ KEYS = (
 
 
 def _game(name: str, given: Variant | None) -> Variant:
-    from dogrules.variants import variant as get_variant
-
     if given is None:
         return get_variant(name)
     if given.name != name:
@@ -103,9 +102,9 @@ def load(data: Mapping[str, object], variant: Variant | None = None) -> State:
     missing = [key for key in KEYS if key not in data]
     if missing:
         raise InvalidPosition(f"state is missing key(s): {', '.join(missing)}")
-    extra = sorted(set(data) - set(KEYS))
-    if extra:
-        raise InvalidPosition(f"state has unknown key(s): {', '.join(extra)}")
+    unknown = sorted(set(data) - set(KEYS))
+    if unknown:
+        raise InvalidPosition(f"state has unknown key(s): {', '.join(unknown)}")
     if data["format"] != FORMAT:
         raise InvalidPosition(f"format: expected {FORMAT}, got {data['format']!r}")
     name = _typed(data, "variant", str)
@@ -188,6 +187,7 @@ def load(data: Mapping[str, object], variant: Variant | None = None) -> State:
     resume = data["resume"]
     if resume is not None and (not isinstance(resume, int) or resume not in seats):
         raise InvalidPosition(f"resume: {resume!r} is not a seat or null")
+    extra = _extra(game, black_dog, teams, tuple(exchanging), resume)
     return State(
         variant=name,
         players=players,
@@ -198,7 +198,6 @@ def load(data: Mapping[str, object], variant: Variant | None = None) -> State:
         deck=deck,
         discard=discard,
         exchange=tuple(exchange),
-        black_dog=black_dog,
         dealer=dealer,
         round=_typed(data, "round", int),
         last_played=last if isinstance(last, str) else None,
@@ -207,9 +206,28 @@ def load(data: Mapping[str, object], variant: Variant | None = None) -> State:
         shuffles=_typed(data, "shuffles", int),
         winner=tuple(winner),
         teams=teams,
-        exchanging=tuple(exchanging),
-        resume=resume,
+        extra=extra,
     )
+
+
+def _extra(
+    game: Variant,
+    black_dog: int | None,
+    teams: bool,
+    exchanging: tuple[int, ...],
+    resume: int | None,
+) -> DogFacts | TeamSwapFacts | None:
+    """The typed part of the state only ``game`` has; InvalidPosition for another game's."""
+    kind = game.ruleset.extra
+    if kind is not DogFacts and black_dog is not None:
+        raise InvalidPosition(f"black_dog: {game.name} has no Black Dog")
+    if (kind is not TeamSwapFacts or not teams) and (exchanging or resume is not None):
+        raise InvalidPosition(f"exchanging, resume: {game.name} has no team card swap here")
+    if kind is DogFacts:
+        return DogFacts(black_dog)
+    if kind is TeamSwapFacts and teams:
+        return TeamSwapFacts(exchanging, resume)
+    return None
 
 
 def _typed(data: Mapping[str, object], key: str, kind: type[T]) -> T:

@@ -1,33 +1,31 @@
 """The clause register: every rule, ruling and assumption, read from ``specs/``.
 
-A rule function declares the clauses it implements with :func:`implements`; the register
-and the traceability check (``dogrules clauses VARIANT``) are built from those marks.
+A rule function declares the clauses it decides with :func:`implements`; the traceability
+check (``dogrules clauses VARIANT``, ``tests/test_traceability.py``) is built from those
+marks. Which files make up a variant's register is the variant's own business (its
+ruleset names them); this module only reads them.
 """
 
 from __future__ import annotations
 
+import enum
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
 import attrs
 
-from dogrules.specs import read_toml
+from dogrules.data.specs import read_toml
 
-KINDS = ("rule", "ruling", "assumption")
-
-# The clause files of each variant, in the order they are listed.
-CLAUSE_FILES: Mapping[str, tuple[str, ...]] = {
-    "black-dog": ("clauses/common.toml", "clauses/black-dog.toml"),
-    "agent-dog": ("clauses/common.toml", "clauses/agent-dog.toml"),
-    "dog-kids": ("clauses/dog-kids.toml",),
-}
-LAYOUT_FILES: Mapping[str, str] = {
-    "black-dog": "layouts/black-dog.toml",
-    "agent-dog": "layouts/agent-dog.toml",
-    "dog-kids": "layouts/dog-kids.toml",
-}
 LAYOUT_DOCUMENT = "dogrules default layout"
+
+
+class ClauseKind(enum.StrEnum):
+    """What a clause is: a manual's rule, one of our rulings, or an assumption of ours."""
+
+    RULE = "rule"
+    RULING = "ruling"
+    ASSUMPTION = "assumption"
 
 
 @attrs.frozen
@@ -35,7 +33,7 @@ class Clause:
     """One entry of the register: a manual rule, one of our rulings, or an assumption."""
 
     id: str
-    kind: str
+    kind: ClauseKind
     document: str
     section: str
     text: str
@@ -55,7 +53,7 @@ _implementers: dict[str, list[str]] = {}
 
 
 def implements(*ids: str) -> Callable[[F], F]:
-    """Mark a rule function as the implementation of the clauses ``ids``."""
+    """Mark a rule function as the code that decides the clauses ``ids``."""
 
     def mark(function: F) -> F:
         name = f"{function.__module__}.{function.__qualname__}"
@@ -80,8 +78,11 @@ def _clause_from_table(table: Mapping[str, object], where: str) -> Clause:
         return value
 
     kind = text_field("kind")
-    if kind not in KINDS:
-        raise ValueError(f"{where}: clause {table.get('id')!r} has kind {kind!r}; expected {KINDS}")
+    if kind not in ClauseKind.__members__.values():
+        raise ValueError(
+            f"{where}: clause {table.get('id')!r} has kind {kind!r}; expected one of "
+            f"{', '.join(k.value for k in ClauseKind)}"
+        )
     interprets = table.get("interprets", [])
     if not isinstance(interprets, list) or not all(isinstance(i, str) for i in interprets):
         raise ValueError(f"{where}: 'interprets' must be a list of clause ids")
@@ -90,7 +91,7 @@ def _clause_from_table(table: Mapping[str, object], where: str) -> Clause:
         raise ValueError(f"{where}: 'same_as' must be a list of clause ids")
     return Clause(
         id=text_field("id"),
-        kind=kind,
+        kind=ClauseKind(kind),
         document=text_field("document"),
         section=text_field("section"),
         text=text_field("text"),
@@ -110,7 +111,7 @@ def _layout_clause(table: Mapping[str, object], where: str) -> Clause:
     source = table.get("source", "")
     return Clause(
         id=ident,
-        kind="rule" if status == "stated" else "assumption",
+        kind=ClauseKind.RULE if status == "stated" else ClauseKind.ASSUMPTION,
         document=LAYOUT_DOCUMENT if status == "assumed" else "manual (see section)",
         section=f"{source or 'layout data'} ({status})",
         text=text,
@@ -118,55 +119,71 @@ def _layout_clause(table: Mapping[str, object], where: str) -> Clause:
 
 
 @functools.cache
-def register(variant: str) -> tuple[Clause, ...]:
-    """Every clause of ``variant``, in register order; ids are unique and references resolve."""
-    if variant not in CLAUSE_FILES:
-        raise ValueError(f"unknown variant {variant!r}; expected one of {sorted(CLAUSE_FILES)}")
+def read_register(clause_files: tuple[str, ...], layout_file: str) -> tuple[Clause, ...]:
+    """Every clause of the given clause files and layout file (paths under ``specs/``), in
+    register order; ValueError when an id is registered twice or a field is malformed."""
     clauses: list[Clause] = []
-    for relative in CLAUSE_FILES[variant]:
+    for relative in clause_files:
         data = read_toml(relative)
-        entries = data.get("clause", [])
-        for index, entry in enumerate(entries):
+        for index, entry in enumerate(data.get("clause", [])):
             clauses.append(_clause_from_table(entry, f"specs/{relative} clause #{index + 1}"))
-    layout = LAYOUT_FILES[variant]
-    for index, entry in enumerate(read_toml(layout).get("datum", [])):
-        clauses.append(_layout_clause(entry, f"specs/{layout} datum #{index + 1}"))
+    for index, entry in enumerate(read_toml(layout_file).get("datum", [])):
+        clauses.append(_layout_clause(entry, f"specs/{layout_file} datum #{index + 1}"))
     seen: set[str] = set()
     for clause in clauses:
         if clause.id in seen:
-            raise ValueError(f"clause id {clause.id} is registered twice for {variant}")
+            raise ValueError(
+                f"clause id {clause.id} is registered twice ({', '.join(clause_files)})"
+            )
         seen.add(clause.id)
     return tuple(clauses)
 
 
-@functools.cache
-def check_references() -> None:
-    """Every ``interprets`` and ``same_as`` id names a registered clause (of any variant)."""
-    known = all_clause_ids()
-    for variant in CLAUSE_FILES:
-        for clause in register(variant):
+def check_references(registers: Iterable[tuple[Clause, ...]]) -> None:
+    """Every ``interprets`` and ``same_as`` id names a clause of one of ``registers``."""
+    registers = tuple(registers)
+    known = {clause.id for register in registers for clause in register}
+    for register in registers:
+        for clause in register:
             for target in (*clause.interprets, *clause.same_as):
                 if target not in known:
                     raise ValueError(f"clause {clause.id} refers to unknown clause {target}")
 
 
-@functools.cache
-def translation(variant: str) -> dict[str, tuple[str, ...]]:
-    """Another variant's clause id -> this variant's clauses stating the same mechanic
-    (from ``same_as``), so shared rule functions can cite the variant's own manual."""
-    table: dict[str, list[str]] = {}
-    for clause in register(variant):
-        for other in clause.same_as:
-            table.setdefault(other, []).append(clause.id)
-    return {key: tuple(ids) for key, ids in table.items()}
+@attrs.frozen(eq=False)
+class Citations:
+    """How one variant cites the clauses shared rule functions name.
+
+    Shared mechanics name the clause of the game that first stated them (a Black DOG id, a
+    common ruling). A variant cites a clause of its own register as it is; another
+    variant's clause becomes the own clauses whose ``same_as`` lists it; a clause the
+    variant has no counterpart for is left out. This is the only translation of citations
+    between variants.
+    """
+
+    own: frozenset[str]
+    counterparts: Mapping[str, tuple[str, ...]]
+
+    @classmethod
+    def of(cls, register: tuple[Clause, ...]) -> Citations:
+        counterparts: dict[str, list[str]] = {}
+        for clause in register:
+            for other in clause.same_as:
+                counterparts.setdefault(other, []).append(clause.id)
+        return cls(
+            frozenset(c.id for c in register),
+            {key: tuple(ids) for key, ids in counterparts.items()},
+        )
+
+    def cite(self, clauses: tuple[str, ...]) -> tuple[str, ...]:
+        """``clauses`` as this variant cites them, each once, in order."""
+        return _translate(self, clauses)
 
 
-@functools.cache
-def clause_index(variant: str) -> dict[str, Clause]:
-    """Clause id -> clause, for ``variant``."""
-    return {clause.id: clause for clause in register(variant)}
-
-
-def all_clause_ids() -> frozenset[str]:
-    """Every id registered by any variant."""
-    return frozenset(c.id for variant in CLAUSE_FILES for c in register(variant))
+@functools.lru_cache(maxsize=4096)
+def _translate(citations: Citations, clauses: tuple[str, ...]) -> tuple[str, ...]:
+    cited: list[str] = []
+    for clause in clauses:
+        mine = (clause,) if clause in citations.own else citations.counterparts.get(clause, ())
+        cited.extend(c for c in mine if c not in cited)
+    return tuple(cited)

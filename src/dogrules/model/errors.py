@@ -1,4 +1,4 @@
-"""The errors the public API raises."""
+"""The errors the public API raises: every one derives from :class:`DogRulesError`."""
 
 from __future__ import annotations
 
@@ -22,3 +22,7 @@ class IllegalAction(DogRulesError, ValueError):
         super().__init__(message)
         self.clauses = clauses
         self.reasons = reasons
+
+
+class NotationError(DogRulesError, ValueError):
+    """A text cannot be read as an action of this game; the message names what is wrong."""

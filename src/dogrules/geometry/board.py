@@ -11,15 +11,13 @@ The board knows nothing about cards.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Mapping
 
 import attrs
 
-from dogrules.clauses import LAYOUT_FILES, implements
-from dogrules.errors import InvalidPosition
-from dogrules.specs import SpecTable, read_toml
+from dogrules.data.register import implements
+from dogrules.data.specs import SpecTable
 
 HOME = -1
 _META_KEYS = frozenset({"id", "status", "text", "source"})
@@ -57,8 +55,41 @@ def _int_list(values: Mapping[str, object], key: str, where: str) -> tuple[int, 
 
 
 @attrs.frozen(eq=False)
+class Disc:
+    """Black DOG's rotating disc: its fields, the paw fields on it, and where a quarter turn
+    clockwise or counter-clockwise takes each disc field."""
+
+    fields: frozenset[int]
+    paws: frozenset[int]
+    rotate_cw: Mapping[int, int]
+    rotate_ccw: Mapping[int, int]
+
+
+@attrs.frozen(eq=False)
+class Holes:
+    """Agent DOG's holes (a piece on one lies face down) and 007 meeting places."""
+
+    holes: frozenset[int]
+    meetings: frozenset[int]
+
+
+@attrs.frozen(eq=False)
+class ColourTrack:
+    """DOG Kids' coloured fields: the card colours, each track field's colours (a start field
+    has two), each seat's dog-house colours (F1 first) and the bone fields."""
+
+    card_colours: tuple[str, ...]
+    field_colours: tuple[frozenset[str], ...]
+    house_colours: tuple[tuple[str, ...], ...]
+    bones: frozenset[int]
+
+
+@attrs.frozen(eq=False)
 class Board:
-    """The fields of one variant for one player count, with per-seat tables."""
+    """The fields of one variant for one player count, with per-seat tables.
+
+    ``disc``, ``holes`` and ``colour_track`` are the features of the one variant that has
+    them; on every other board they are None."""
 
     variant: str
     players: int
@@ -70,16 +101,9 @@ class Board:
     seat_quadrant: tuple[int, ...]
     start: tuple[int, ...]
     printed_starts: frozenset[int]
-    disc: frozenset[int]
-    paws: frozenset[int]
-    rotate_cw: Mapping[int, int]
-    rotate_ccw: Mapping[int, int]
-    holes: frozenset[int] = frozenset()
-    meetings: frozenset[int] = frozenset()
-    field_colours: tuple[frozenset[str], ...] = ()
-    house_colours: tuple[tuple[str, ...], ...] = ()
-    bones: frozenset[int] = frozenset()
-    card_colours: tuple[str, ...] = ()
+    disc: Disc | None = None
+    holes: Holes | None = None
+    colour_track: ColourTrack | None = None
 
     @property
     def quadrant_size(self) -> int:
@@ -149,11 +173,15 @@ class Board:
         return HOME
 
     def colours_at(self, location: int) -> frozenset[str]:
-        """The colours of a field (DOG Kids): a start field has two, a house field one."""
+        """The colours of a field (DOG Kids): a start field has two, a house field one, and a
+        board without coloured fields none."""
+        track = self.colour_track
+        if track is None:
+            return frozenset()
         if location < self.track:
-            return self.field_colours[location]
+            return track.field_colours[location]
         return frozenset(
-            {self.house_colours[self.lane_owner(location)][self.lane_index(location) - 1]}
+            {track.house_colours[self.lane_owner(location)][self.lane_index(location) - 1]}
         )
 
     def ahead(self, start: int, field: int) -> int:
@@ -203,12 +231,12 @@ def build_board(variant: str, players: int, layout: SpecTable, where: str) -> Bo
         raise ValueError(f"{where}: 'colours' must name one colour per quadrant")
     disc_offsets = _int_list(values, "disc_offsets", where)
     paw_offsets = _int_list(values, "paw_offsets", where)
-    disc = frozenset(q * size + j for q in range(quadrants) for j in disc_offsets)
+    disc_fields = frozenset(q * size + j for q in range(quadrants) for j in disc_offsets)
     paws = frozenset(q * size + j for q in range(quadrants) for j in paw_offsets)
-    if not paws <= disc:
+    if not paws <= disc_fields:
         raise ValueError(f"{where}: every paw field must lie on the disc")
     starts = frozenset(q * size + offset for q in range(quadrants))
-    if disc & starts:
+    if disc_fields & starts:
         raise ValueError(f"{where}: a start field cannot lie on the disc")
     holes = frozenset(
         q * size + j for q in range(quadrants) for j in _int_list(values, "hole_offsets", where)
@@ -226,6 +254,16 @@ def build_board(variant: str, players: int, layout: SpecTable, where: str) -> Bo
     card_colours = tuple(str(c) for c in _str_list(values, "card_colours", where))
     field_colours = _field_colours(values, track, card_colours, where)
     house_colours = _house_colours(values, used, card_colours, where)
+    disc = (
+        Disc(
+            fields=disc_fields,
+            paws=paws,
+            rotate_cw={f: (f + size) % track for f in disc_fields},
+            rotate_ccw={f: (f - size) % track for f in disc_fields},
+        )
+        if disc_fields
+        else None
+    )
     return Board(
         variant=variant,
         players=players,
@@ -238,15 +276,12 @@ def build_board(variant: str, players: int, layout: SpecTable, where: str) -> Bo
         start=tuple(q * size + offset for q in used),
         printed_starts=starts,
         disc=disc,
-        paws=paws,
-        rotate_cw={f: (f + size) % track for f in disc},
-        rotate_ccw={f: (f - size) % track for f in disc},
-        holes=holes,
-        meetings=meetings,
-        field_colours=field_colours,
-        house_colours=house_colours,
-        bones=bones,
-        card_colours=card_colours,
+        holes=Holes(holes, meetings) if holes or meetings else None,
+        colour_track=(
+            ColourTrack(card_colours, field_colours, house_colours, bones)
+            if field_colours
+            else None
+        ),
     )
 
 
@@ -294,13 +329,3 @@ def _house_colours(
             raise ValueError(f"{where}: house colours of quadrant {quadrant} are not card colours")
         houses.append(tuple(str(c) for c in colours))
     return tuple(houses)
-
-
-@functools.cache
-def board_for(variant: str, players: int) -> Board:
-    """The default board of ``variant`` for ``players`` (read once per process)."""
-    relative = LAYOUT_FILES[variant]
-    try:
-        return build_board(variant, players, read_toml(relative), f"specs/{relative}")
-    except ValueError as exc:
-        raise InvalidPosition(str(exc)) from exc

@@ -1,0 +1,82 @@
+"""Two engines side by side in one run: random-playout throughput of this checkout against
+another source tree (an earlier commit's worktree, say), alternating run by run so that both
+meet the same machine load. Quotes medians.
+
+    git worktree add /tmp/before HEAD~1
+    python benchmarks/compare.py --before /tmp/before/src [--variant black-dog --players 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+AFTER = HERE.parent / "src"
+
+# One measurement in a fresh interpreter: the engine under test is whatever dogrules the
+# PYTHONPATH given to the child finds first.
+CHILD = """
+import json, random, sys, time
+import dogrules
+name, players, games, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+variant = dogrules.variant(name)
+rng = random.Random(seed)
+done = 0
+start = time.perf_counter()
+for game in range(games):
+    state = variant.new_game(players=players, seed=seed * 1000 + game)
+    while state.phase != "over":
+        state = variant.apply(state, rng.choice(variant.legal_actions(state))).state
+        done += 1
+print(json.dumps({"actions": done, "seconds": time.perf_counter() - start}))
+"""
+
+
+def measure(source: Path, name: str, players: int, games: int, seed: int) -> float:
+    """Actions per second of the engine under ``source`` on one run."""
+    env = {**os.environ, "PYTHONPATH": str(source)}
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, name, str(players), str(games), str(seed)],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    result = json.loads(out)
+    return float(result["actions"]) / float(result["seconds"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", type=Path, required=True, help="the other engine's src/")
+    parser.add_argument("--variant", action="append", help="variant(s); default: black-dog")
+    parser.add_argument("--players", type=int, action="append", help="default: 4")
+    parser.add_argument("--games", type=int, default=10, help="games per run")
+    parser.add_argument("--runs", type=int, default=5, help="runs per engine (medians quoted)")
+    options = parser.parse_args()
+    for name in options.variant or ["black-dog"]:
+        for players in options.players or [4]:
+            before: list[float] = []
+            after: list[float] = []
+            for seed in range(options.runs):
+                # The same games for both engines; the order alternates with the run.
+                pair = [(options.before, before), (AFTER, after)]
+                for source, into in pair if seed % 2 == 0 else reversed(pair):
+                    into.append(measure(source, name, players, options.games, seed))
+            b, a = statistics.median(before), statistics.median(after)
+            print(
+                f"{name:10} {players}p  before {b:8.0f} actions/s  after {a:8.0f} actions/s  "
+                f"after/before {a / b:5.2f}  [median of {options.runs} runs x {options.games} "
+                "games each]",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,178 @@
+"""The cards while one action is worked out: hands, deck, discard pile, set-aside cards.
+
+Like :class:`~dogrules.engine.table.Table` for the pieces, a :class:`CardTable` is a scratch
+copy that rule functions change and that records an event for every change; the new state is
+built from it once, at the end."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import cast
+
+import attrs
+
+from dogrules.data.register import implements
+from dogrules.engine.table import Table
+from dogrules.geometry.board import Board
+from dogrules.geometry.cards import Deck
+from dogrules.model.events import Event, EventKind
+from dogrules.model.results import Transition
+from dogrules.model.state import DogFacts, Extra, State
+
+
+@implements("BD-DEAL", "BD-RESHUFFLE", "R-C2")
+def shuffled(cards: Sequence[str], seed: int, number: int) -> tuple[str, ...]:
+    """Shuffle number ``number`` of a game: deterministic from the game's seed and the count."""
+    order = list(cards)
+    random.Random(f"dogrules:{seed}:{number}").shuffle(order)
+    return tuple(order)
+
+
+class CardTable:
+    """A scratch copy of every card: hands, deck (drawn from its end), discard, exchange."""
+
+    __slots__ = ("deck", "deck_spec", "discard", "events", "exchange", "hands", "seed", "shuffles")
+
+    def __init__(
+        self,
+        deck_spec: Deck,
+        hands: Sequence[Sequence[str]],
+        deck: Sequence[str],
+        discard: Sequence[str],
+        exchange: Sequence[str | None],
+        seed: int,
+        shuffles: int,
+        events: list[Event],
+    ) -> None:
+        self.deck_spec = deck_spec
+        self.hands = [list(hand) for hand in hands]
+        self.deck = list(deck)
+        self.discard = list(discard)
+        self.exchange = list(exchange)
+        self.seed = seed
+        self.shuffles = shuffles
+        self.events = events
+
+    @classmethod
+    @implements("BD-DEAL", "R-C2")
+    def shuffled_deck(cls, deck_spec: Deck, players: int, seed: int) -> CardTable:
+        """The cards of a new game: empty hands, the whole deck shuffled by the game's seed."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an integer, got {seed!r}")
+        deck = shuffled(deck_spec.cards(), seed, 0)
+        return cls(deck_spec, [[] for _ in range(players)], deck, [], [None] * players, seed, 1, [])
+
+    @classmethod
+    def of(cls, deck_spec: Deck, state: State, events: list[Event]) -> CardTable:
+        """A scratch copy of the cards of ``state``, recording into ``events``."""
+        return cls(
+            deck_spec,
+            state.hands,
+            state.deck,
+            state.discard,
+            state.exchange,
+            state.seed,
+            state.shuffles,
+            events,
+        )
+
+    def hand(self, seat: int) -> tuple[str, ...]:
+        """The hand of ``seat`` in canonical order."""
+        return tuple(sorted(self.hands[seat], key=self.deck_spec.order))
+
+    def take(self, seat: int, card: str) -> None:
+        """Remove one ``card`` from the hand of ``seat`` (known to hold it)."""
+        self.hands[seat].remove(card)
+
+    @implements("BD-RESHUFFLE", "R-C2")
+    def reshuffle(self) -> None:
+        """The remaining deck and the discard pile are shuffled together into a new deck."""
+        self.deck = list(shuffled(self.deck + self.discard, self.seed, self.shuffles))
+        self.discard = []
+        self.shuffles += 1
+        self.events.append(
+            Event(EventKind.RESHUFFLED, ("BD-RESHUFFLE", "R-C2"), count=len(self.deck))
+        )
+
+    def draw(self, seat: int, clauses: tuple[str, ...] = ("BD-2P3P-REDRAW", "R-C7")) -> None:
+        """``seat`` draws the top card, the discard pile first becoming the deck if it is empty."""
+        if not self.deck:
+            self.reshuffle()
+        self.hands[seat].append(self.deck.pop())
+        self.events.append(Event(EventKind.DREW, clauses, seat=seat))
+
+    @implements("BD-DEAL", "BD-DEALER-ROTATES", "BD-RESHUFFLE", "R-C1", "R-C2")
+    def deal(self, dealer: int, count: int, clauses: tuple[str, ...]) -> None:
+        """The dealer gives ``count`` cards to every seat, one at a time clockwise from its
+        left; a deck too small for the whole deal is first shuffled with the discard pile."""
+        players = len(self.hands)
+        if len(self.deck) < count * players:
+            self.reshuffle()
+        for _ in range(count):
+            for offset in range(1, players + 1):
+                self.hands[(dealer + offset) % players].append(self.deck.pop())
+        self.events.append(Event(EventKind.DEALT, clauses, seat=dealer, count=count))
+
+    def discard_card(self, seat: int, card: str, clauses: tuple[str, ...]) -> None:
+        self.take(seat, card)
+        self.discard.append(card)
+        self.events.append(Event(EventKind.DISCARDED, clauses, seat=seat, card=card))
+
+    @implements("BD-FOLD", "R-C7", "R-B11")
+    def fold(self, seat: int) -> None:
+        """A seat that can play no card shows its hand and puts it under the discard pile; it is
+        out until the next deal."""
+        hand = self.bury_hand(seat)
+        self.events.append(Event(EventKind.FOLDED, ("BD-FOLD", "R-C7"), seat=seat, count=len(hand)))
+        self.events.append(Event(EventKind.OUT_OF_ROUND, ("BD-FOLD", "R-C7"), seat=seat))
+
+    def bury_hand(self, seat: int) -> tuple[str, ...]:
+        """The seat's whole hand goes under the discard pile (the top card stays on top)."""
+        hand = self.hand(seat)
+        self.discard[:0] = hand
+        self.hands[seat] = []
+        return hand
+
+    @implements("BD-EXCHANGE", "BD-2P3P-EXCHANGE", "R-C3")
+    def set_aside(self, seat: int, card: str) -> None:
+        """In the exchange a seat first chooses the card it will pass, face down."""
+        self.take(seat, card)
+        self.exchange[seat] = card
+        self.events.append(Event(EventKind.GAVE, ("BD-EXCHANGE", "R-C3"), seat=seat))
+
+    def deliver(self, recipient: Sequence[int], clauses: tuple[str, ...]) -> None:
+        """Once every seat has chosen, all set-aside cards are received at the same time."""
+        for seat, card in enumerate(self.exchange):
+            if card is not None:
+                self.hands[recipient[seat]].append(card)
+        self.exchange = [None] * len(self.exchange)
+        self.events.append(Event(EventKind.EXCHANGED, clauses))
+
+
+def transition(state: State, table: Table, cards: CardTable, **changes: object) -> Transition:
+    """The transition to the state the scratch ``table`` and ``cards`` now describe, with the
+    events they recorded (not yet cited in the variant's own clauses)."""
+    extra = cast(Extra | None, changes.pop("extra", state.extra))
+    if isinstance(extra, DogFacts) and extra.black_dog != table.dog:
+        extra = DogFacts(table.dog)
+    new = attrs.evolve(
+        state,
+        pieces=table.pieces(),
+        hands=tuple(cards.hand(seat) for seat in range(state.players)),
+        deck=tuple(cards.deck),
+        discard=tuple(cards.discard),
+        exchange=tuple(cards.exchange),
+        shuffles=cards.shuffles,
+        extra=extra,
+        **changes,  # type: ignore[arg-type]
+    )
+    return Transition(new, tuple(cards.events))
+
+
+def scratch(board: Board, deck: Deck, state: State) -> tuple[Table, CardTable]:
+    """Recording scratch copies of the pieces and cards of ``state``, sharing one event list."""
+    table = Table.of(board, state, record=True)
+    events = table.events
+    assert events is not None, "a recording table has an event list"
+    return table, CardTable.of(deck, state, events)

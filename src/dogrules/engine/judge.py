@@ -1,0 +1,95 @@
+"""The judge: one verdict on any action, and the three public operations built on it.
+
+``legal_actions`` lists what the phase rule's mechanics offer (each candidate pruned by the
+same checks the judge runs), ``apply`` carries out a listed action at once and judges any
+other, and ``explain`` gives the judge's refusal or the events the action causes.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import attrs
+
+from dogrules.engine.ruleset import Game
+from dogrules.model.actions import Action, ActionKind
+from dogrules.model.errors import IllegalAction
+from dogrules.model.events import Event
+from dogrules.model.results import Refusal, Ruling, Transition
+from dogrules.model.state import State
+
+
+def judge(game: Game, state: State, action: Action) -> Refusal | None:
+    """Why ``action`` is not legal in ``state``, citing the game's own clauses; None when it
+    is legal."""
+    if not isinstance(action, Action) or not isinstance(action.kind, ActionKind):
+        return Refusal(
+            game.cite(("R-C12", "R-K2")), f"{action!r} is not an action of dogrules (Action)"
+        )
+    rule = game.ruleset.phases.get(state.phase)
+    if rule is None:
+        return Refusal(
+            game.cite(("R-C12", "R-K2")), f"{game.ruleset.name} has no {state.phase} phase"
+        )
+    refusal = rule.check(game, state, action)
+    if refusal is None:
+        return None
+    return Refusal(game.cite(refusal.clauses), refusal.reason)
+
+
+def legal_actions(game: Game, state: State) -> tuple[Action, ...]:
+    """Every legal action, each once, in a stable order; empty only when the game is over."""
+    return _listed(game, state)[0]
+
+
+def is_legal(game: Game, state: State, action: Action) -> bool:
+    """Whether the judge accepts ``action`` (a listed action is accepted at once)."""
+    if isinstance(action, Action) and action in _listed(game, state)[1]:
+        return True
+    return judge(game, state, action) is None
+
+
+def apply(game: Game, state: State, action: Action) -> Transition:
+    """The state after ``action`` and its events; IllegalAction (state untouched) naming
+    the deciding clauses when the judge refuses it."""
+    if not isinstance(action, Action) or action not in _listed(game, state)[1]:
+        refusal = judge(game, state, action)
+        if refusal is not None:
+            raise IllegalAction(
+                f"{action} is not legal here: {refusal.reason} [{', '.join(refusal.clauses)}]",
+                refusal.clauses,
+                (refusal.reason,),
+            )
+    return carry_out(game, state, action)
+
+
+def explain(game: Game, state: State, action: Action) -> Ruling:
+    """The judge's verdict on ``action``: the refusal, or the events it would cause."""
+    refusal = judge(game, state, action)
+    if refusal is not None:
+        text = f"{action}: not legal.\n- {refusal.reason}"
+        return Ruling(False, refusal.clauses, (), text)
+    transition = carry_out(game, state, action)
+    cited: dict[str, None] = {}
+    for event in transition.events:
+        cited.update(dict.fromkeys(event.clauses))
+    lines = [f"{action}: legal."] + [f"- {e.describe()}" for e in transition.events]
+    return Ruling(True, tuple(cited), transition.events, "\n".join(lines))
+
+
+def carry_out(game: Game, state: State, action: Action) -> Transition:
+    """Carry out an action the judge accepts; its events cite the game's own clauses."""
+    transition = game.ruleset.phases[state.phase].carry_out(game, state, action)
+    return Transition(transition.state, tuple(_cited(game, e) for e in transition.events))
+
+
+def _cited(game: Game, event: Event) -> Event:
+    clauses = game.cite(event.clauses)
+    return event if clauses == event.clauses else attrs.evolve(event, clauses=clauses)
+
+
+@functools.lru_cache(maxsize=512)
+def _listed(game: Game, state: State) -> tuple[tuple[Action, ...], frozenset[Action]]:
+    rule = game.ruleset.phases.get(state.phase)
+    actions = () if rule is None else tuple(rule.actions(game, state))
+    return actions, frozenset(actions)

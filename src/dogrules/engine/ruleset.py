@@ -1,0 +1,200 @@
+"""A variant as a value: the ruleset, composed from mechanics, and the protocols they meet.
+
+A mechanic has three faces: it lists candidate plays, checks a play (returning a
+:class:`~dogrules.model.results.Refusal` that names the deciding clauses, or None), and
+carries a play out on a scratch table, recording events. A phase of the game (setup,
+exchange, play) is a :class:`PhaseRule` with the same three faces for whole actions; the
+judge (:mod:`dogrules.engine.judge`) sits on top of the phase rules.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator, Mapping
+from typing import Protocol
+
+import attrs
+
+from dogrules.data.register import Citations, Clause, read_register
+from dogrules.data.specs import SpecTable, read_toml
+from dogrules.engine.table import Table
+from dogrules.geometry.board import Board, build_board, layout_values
+from dogrules.geometry.cards import CardCatalogue, CardFamily, CardSpec, Deck, build_deck
+from dogrules.model.actions import Action, Notation
+from dogrules.model.errors import InvalidPosition
+from dogrules.model.results import Refusal, Step, Transition
+from dogrules.model.state import DogFacts, Phase, State, TeamSwapFacts
+
+# A card play's movements, in order, as (from, to) locations.
+Moves = tuple[tuple[int, int], ...]
+
+
+@attrs.define
+class Turn:
+    """What a mechanic knows while it works out one seat's play: the game, the state, the
+    pieces (``table``), the acting ``seat``, the seat whose pieces it moves (``controlled``,
+    R-C8), its partner (team games) and the protected start fields (``blocked``)."""
+
+    game: Game
+    state: State
+    table: Table
+    seat: int
+    controlled: int
+    partner: int | None
+    blocked: frozenset[int]
+
+    @property
+    def board(self) -> Board:
+        return self.table.board
+
+
+class CardRule(Protocol):
+    """The mechanic of one card family."""
+
+    def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
+        """Every movement the card can carry out in full, each once, in a stable order;
+        candidates are pruned only by this rule's own checks."""
+        ...
+
+    def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
+        """The one legality test of a play of this card's movements."""
+        ...
+
+    def carry_out(self, table: Table, turn: Turn, card: CardSpec, action: Action) -> None:
+        """The play's effect on a scratch table (events recorded when the table records)."""
+        ...
+
+
+class PhaseRule(Protocol):
+    """The decisions of one phase of the game."""
+
+    def actions(self, game: Game, state: State) -> Iterator[Action]:
+        """Every legal action, each once, in a stable order."""
+        ...
+
+    def check(self, game: Game, state: State, action: Action) -> Refusal | None:
+        """Why ``action`` is not legal in ``state`` (None when it is)."""
+        ...
+
+    def carry_out(self, game: Game, state: State, action: Action) -> Transition:
+        """The transition an action known to be legal leads to (events not yet cited)."""
+        ...
+
+
+class Opening(Protocol):
+    """How a new game starts."""
+
+    def new_game(self, game: Game, seed: int, teams: bool) -> State:
+        """Setup done, the first decision pending; same seed, same game."""
+        ...
+
+
+# A variant's own invariant: given the game, a state reached and the step that reached it
+# (None for a starting state), raises AssertionError naming what does not hold.
+Invariant = Callable[["Game", State, Step | None], None]
+
+
+@attrs.frozen(eq=False)
+class Ruleset:
+    """One game of the family, composed from its mechanics.
+
+    ``catalogue`` says what each card notation means in this game; ``phases`` holds the
+    rule of each phase; ``opening`` sets up a new game. ``extra`` is the type of the part of
+    the state only this game has (None when it has none). ``layout`` replaces the layout
+    file's data (a corrected board or deck; ``source`` names where it came from)."""
+
+    name: str
+    title: str
+    clause_files: tuple[str, ...]
+    layout_file: str
+    catalogue: CardCatalogue
+    phases: Mapping[Phase, PhaseRule]
+    opening: Opening
+    teams_for: Callable[[int, bool | None], bool]
+    starter: Callable[[int, int], int]
+    extra: type[DogFacts] | type[TeamSwapFacts] | None = None
+    hand_size: int = 5
+    plays_in_rounds: bool = True
+    start_protection: bool = True
+    acting_needs_cards: bool = True
+    invariants: tuple[Invariant, ...] = ()
+    layout: SpecTable | None = None
+    source: str = ""
+
+    @property
+    def layout_data(self) -> SpecTable:
+        """The board and deck data this ruleset plays on."""
+        return read_toml(self.layout_file) if self.layout is None else self.layout
+
+    @property
+    def where(self) -> str:
+        return self.source or f"specs/{self.layout_file}"
+
+    @property
+    def register(self) -> tuple[Clause, ...]:
+        return read_register(self.clause_files, self.layout_file)
+
+    @property
+    def deck(self) -> Deck:
+        return _deck(self)
+
+    @property
+    def paired(self) -> frozenset[str]:
+        """The cards whose movement names two fields that change places (``A<>B``)."""
+        return _paired(self)
+
+    def game(self, players: int) -> Game:
+        """This ruleset at a table of ``players``; InvalidPosition when it is not played so."""
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise InvalidPosition(f"players must be an integer, got {players!r}")
+        return _game(self, players)
+
+
+@attrs.frozen(eq=False)
+class Game:
+    """A ruleset at a table of a given size: its board, deck and citations."""
+
+    ruleset: Ruleset
+    board: Board
+    deck: Deck
+    citations: Citations
+
+    @property
+    def players(self) -> int:
+        return self.board.players
+
+    def notation(self, seat: int) -> Notation:
+        """The context actions of ``seat`` are written in."""
+        return _notation(self, seat)
+
+    def cite(self, clauses: tuple[str, ...]) -> tuple[str, ...]:
+        """``clauses`` as this game cites them (see :class:`Citations`)."""
+        return self.citations.cite(clauses)
+
+
+@functools.cache
+def _deck(ruleset: Ruleset) -> Deck:
+    values = layout_values(ruleset.layout_data, ruleset.where)
+    return build_deck(values, ruleset.catalogue, ruleset.where)
+
+
+@functools.cache
+def _paired(ruleset: Ruleset) -> frozenset[str]:
+    paired = {CardFamily.SWAP, CardFamily.DOGSWAP}
+    return frozenset(
+        card for card in ruleset.deck.notations if ruleset.catalogue.spec(card).family in paired
+    )
+
+
+@functools.cache
+def _game(ruleset: Ruleset, players: int) -> Game:
+    try:
+        board = build_board(ruleset.name, players, ruleset.layout_data, ruleset.where)
+    except ValueError as exc:
+        raise InvalidPosition(str(exc)) from None
+    return Game(ruleset, board, ruleset.deck, Citations.of(ruleset.register))
+
+
+@functools.cache
+def _notation(game: Game, seat: int) -> Notation:
+    return Notation(game.board, seat, game.ruleset.paired)

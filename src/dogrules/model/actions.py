@@ -1,0 +1,113 @@
+"""Actions: one decision of one seat, complete with every choice it makes (R-C12), and how
+an action is written.
+
+Written forms (locations in layout notation; a finish field of another seat than the actor's
+is written ``F2@1``):
+
+* ``place T8``: put the Black Dog on T8 (setup);
+* ``give 5``: set a 5 aside for the exchange; ``discard 5``; ``fold``;
+* ``5 T3-T8``: play a 5 moving the piece on T3 to T8 (``T60-F2`` turns into the finish);
+* ``1/11 H-T0``: a start card bringing a piece from home onto T0;
+* ``swap T3<>T20``; ``magnet T3-T15``; ``partner T3-T4 T10-T13`` (sub-moves in order);
+* ``black:1-7 T3-T6`` (the Black Dog then runs as many steps as the piece moved);
+* ``copy=5 T3-T8``: a Copy played as a 5;
+* a trailing ``turn cw`` or ``turn ccw`` gives the disc turn's direction;
+* DOG Kids: ``blue T3-T9``, ``blue x2 T3-T14``, ``blue/red=red T3-T6`` (the colour chosen
+  from a two-colour card), ``blue/red H-T0``, ``bone T3-T5``, ``dogswap T3<>T20``, ``redraw``
+  (discard the whole hand and draw a new one).
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from dogrules.geometry.board import Board
+
+
+class ActionKind(enum.StrEnum):
+    """What sort of decision an action is; compares equal to its string value."""
+
+    PLACE = "place"
+    GIVE = "give"
+    DISCARD = "discard"
+    FOLD = "fold"
+    PLAY = "play"
+    REDRAW = "redraw"
+
+
+class Direction(enum.StrEnum):
+    """A disc turn's direction."""
+
+    CW = "cw"
+    CCW = "ccw"
+
+
+@attrs.frozen
+class Notation:
+    """What an action's text is written against: the board, the acting seat, and the cards
+    whose movement names two fields that change places (written ``A<>B``)."""
+
+    board: Board
+    seat: int
+    paired: frozenset[str] = frozenset()
+
+
+@attrs.frozen(cache_hash=True)
+class Action:
+    """A decision.
+
+    ``kind`` says which sort. ``card`` is the card played (None unless kind is play);
+    ``copied`` the card a Copy plays as. ``moves`` are the movements the player chooses, in
+    order, as (from, to) locations: ``from`` is HOME (-1) when a piece enters; for Swap the
+    pair names the two fields exchanged. ``field`` is where the Black Dog is placed;
+    ``chosen`` the card given or discarded, or the colour chosen from a two-colour card (DOG
+    Kids); ``turn`` the disc direction ("cw", "ccw") when the action turns the disc.
+    ``notation`` is the context ``str()`` writes the action in; it takes part in no
+    comparison, so an action parsed from text equals the listed one.
+    """
+
+    kind: ActionKind
+    card: str | None = None
+    copied: str | None = None
+    moves: tuple[tuple[int, int], ...] = ()
+    field: int | None = None
+    chosen: str | None = None
+    turn: str | None = None
+    notation: Notation | None = attrs.field(default=None, eq=False, repr=False)
+
+    def __str__(self) -> str:
+        if self.notation is None:
+            return f"<{self.kind} {self.card or self.chosen or ''} {self.moves}>"
+        return format_action(self.notation, self)
+
+    def seen_by(self, notation: Notation) -> Action:
+        """This action written in ``notation``'s context."""
+        return attrs.evolve(self, notation=notation)
+
+    @property
+    def plays_as(self) -> str | None:
+        """The card whose rules this play follows (the copied card for a Copy)."""
+        return self.copied or self.card
+
+
+def format_action(notation: Notation, action: Action) -> str:
+    """The canonical text of ``action`` taken by ``notation.seat``."""
+    board, seat = notation.board, notation.seat
+    if action.kind in (ActionKind.FOLD, ActionKind.REDRAW):
+        return str(action.kind)
+    if action.kind == ActionKind.PLACE:
+        return f"place {'?' if action.field is None else board.label(action.field)}"
+    if action.kind in (ActionKind.GIVE, ActionKind.DISCARD):
+        return f"{action.kind} {action.chosen}"
+    card = action.card if action.copied is None else f"copy={action.copied}"
+    if action.chosen is not None:
+        card = f"{card}={action.chosen}"
+    parts = [str(card)]
+    label = board.label
+    separator = "<>" if action.plays_as in notation.paired else "-"
+    parts.extend(f"{label(a, seat)}{separator}{label(b, seat)}" for a, b in action.moves)
+    if action.turn is not None:
+        parts.append(f"turn {action.turn}")
+    return " ".join(parts)

@@ -1,0 +1,128 @@
+"""The game state: one frozen, hashable value that determines everything that follows."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+
+class Phase(enum.StrEnum):
+    """Where the game stands; compares equal to its string value."""
+
+    SETUP = "setup"
+    EXCHANGE = "exchange"
+    PLAY = "play"
+    OVER = "over"
+
+
+@attrs.frozen
+class DogFacts:
+    """Black DOG's part of a state: the Black Dog's field (None until it is placed)."""
+
+    black_dog: int | None = None
+
+
+@attrs.frozen
+class TeamSwapFacts:
+    """The DOG Kids team game's part of a state: the seats taking part in a card swap under
+    way (empty when none is) and the seat that plays once it is done."""
+
+    exchanging: tuple[int, ...] = ()
+    resume: int | None = None
+
+
+# The typed part of a state that only one variant has (its ruleset says which).
+Extra = DogFacts | TeamSwapFacts
+
+
+@attrs.frozen(cache_hash=True)
+class State:
+    """A complete game state.
+
+    ``pieces[seat]`` is the sorted tuple of that seat's piece locations (see
+    ``geometry.board``); ``hands[seat]`` its cards in canonical order; ``deck`` draws from
+    its end; ``exchange[seat]`` the card a seat has set aside to pass (in no hand meanwhile).
+    ``last_played`` is the card a Copy would play now (a copied card, never ``"copy"``).
+    ``redrawn`` marks a 2/3-player seat that has already discarded and drawn this turn.
+    ``shuffles`` counts the shuffles so far: shuffle ``n`` is seeded by ``(seed, n)``.
+    ``extra`` is the part of the state only one variant has (the Black Dog; a team card
+    swap under way), None for a variant that has none.
+    """
+
+    variant: str
+    players: int
+    phase: Phase
+    to_act: int
+    pieces: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[str, ...], ...]
+    deck: tuple[str, ...]
+    discard: tuple[str, ...]
+    exchange: tuple[str | None, ...]
+    dealer: int
+    round: int
+    last_played: str | None
+    redrawn: bool
+    seed: int
+    shuffles: int
+    winner: tuple[int, ...]
+    teams: bool = False
+    extra: Extra | None = None
+
+    @property
+    def black_dog(self) -> int | None:
+        """The Black Dog's field (Black DOG, once placed); None in every other case."""
+        extra = self.extra
+        return extra.black_dog if isinstance(extra, DogFacts) else None
+
+    @property
+    def exchanging(self) -> tuple[int, ...]:
+        """The seats of a DOG Kids team card swap under way (empty otherwise)."""
+        extra = self.extra
+        return extra.exchanging if isinstance(extra, TeamSwapFacts) else ()
+
+    @property
+    def resume(self) -> int | None:
+        """The seat that plays once a DOG Kids team card swap is done (None otherwise)."""
+        extra = self.extra
+        return extra.resume if isinstance(extra, TeamSwapFacts) else None
+
+    @classmethod
+    def opening(
+        cls,
+        variant: str,
+        phase: Phase,
+        to_act: int,
+        pieces: tuple[tuple[int, ...], ...],
+        hands: tuple[tuple[str, ...], ...],
+        deck: tuple[str, ...],
+        dealer: int,
+        seed: int,
+        teams: bool,
+        extra: Extra | None = None,
+        last_played: str | None = None,
+        shuffles: int = 1,
+    ) -> State:
+        """A state at the start of play: nothing discarded or set aside, no winner yet, round
+        1, ``shuffles`` shuffles made."""
+        players = len(pieces)
+        return cls(
+            variant=variant,
+            players=players,
+            phase=phase,
+            to_act=to_act,
+            pieces=pieces,
+            hands=hands,
+            deck=deck,
+            discard=(),
+            exchange=(None,) * players,
+            dealer=dealer,
+            round=1,
+            last_played=last_played,
+            redrawn=False,
+            seed=seed,
+            shuffles=shuffles,
+            winner=(),
+            teams=teams,
+            extra=extra,
+        )

@@ -1,0 +1,212 @@
+"""A turn of the round game: play a card in full, or fold or discard when none can be played.
+
+The phase rule composes the card families' mechanics (each with its plays, check and
+carry-out), the disc turn a play may owe (Black DOG) and what follows the movement (Agent
+DOG's summons and penalty).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Protocol
+
+import attrs
+
+from dogrules.data.register import implements
+from dogrules.engine.cardtable import CardTable, scratch, transition
+from dogrules.engine.ruleset import CardRule, Game, Turn
+from dogrules.engine.table import Table
+from dogrules.geometry.cards import CardFamily, distinct
+from dogrules.model.actions import Action, ActionKind
+from dogrules.model.events import Event, EventKind
+from dogrules.model.results import Refusal, Transition
+from dogrules.model.state import State
+from dogrules.rules.copy import check_copy, copy_plays_as
+from dogrules.rules.disc import DiscTurn, turn_disc
+from dogrules.rules.movement import protected_fields
+from dogrules.rules.round import controlled_seat, end_turn, partner_of
+
+
+class Aftermath(Protocol):
+    """What follows the movement of a play, before the turn ends."""
+
+    def carry_out(self, table: Table, cards: CardTable, turn: Turn) -> None: ...
+
+
+def make_turn(game: Game, state: State, table: Table, start_protection: bool = True) -> Turn:
+    """The turn of the seat to act on ``table``."""
+    seat = state.to_act
+    blocked = protected_fields(game.board, table) if start_protection else frozenset()
+    return Turn(
+        game,
+        state,
+        table,
+        seat,
+        controlled_seat(table, seat, state.teams),
+        partner_of(state, seat),
+        blocked,
+    )
+
+
+def check_card_held(state: State, action: Action, clauses: tuple[str, ...]) -> Refusal | None:
+    """A seat plays only a card it holds."""
+    if action.card in state.hands[state.to_act]:
+        return None
+    return Refusal(clauses, f"seat {state.to_act} does not hold {action.card!r}")
+
+
+@attrs.frozen
+class RoundPlay:
+    """The play phase of Black DOG and Agent DOG."""
+
+    cards: Mapping[CardFamily, CardRule]
+    disc: DiscTurn | None = None
+    aftermath: Aftermath | None = None
+    turn_clauses: tuple[str, ...] = ("BD-TURN",)
+    round_start_clauses: tuple[str, ...] = ("BD-DEALER-ROTATES", "R-C1")
+
+    # ---- listing -------------------------------------------------------------------------
+    def actions(self, game: Game, state: State) -> Iterator[Action]:
+        hand = distinct(state.hands[state.to_act])
+        turn = make_turn(game, state, Table.of(game.board, state))
+        actions = [action for card in hand for action in self.card_actions(turn, card)]
+        if actions:
+            return iter(actions)
+        return self.no_play_actions(game, state, hand)
+
+    @implements(
+        "BD-TURN", "BD-FULL-MOVE", "BD-OWN-PIECES", "AD-MUST-PLAY", "AD-RED", "R-C7", "R-C12"
+    )
+    def card_actions(self, turn: Turn, card: str) -> Iterator[Action]:
+        """Every complete way to carry out ``card``: a card that cannot be carried out in full
+        yields nothing and so is not playable."""
+        game = turn.game
+        catalogue = game.ruleset.catalogue
+        spec = catalogue.spec(card)
+        copied: str | None = None
+        if spec.family == CardFamily.COPY:
+            copied = copy_plays_as(turn.state)
+            if copied is None:
+                return
+            spec = catalogue.spec(copied)
+        rule = self.cards[spec.family]
+        notation = game.notation(turn.seat)
+        play = ActionKind.PLAY
+        if self.disc is None:
+            for moves in rule.plays(turn, spec):
+                yield Action(play, card, copied, moves, notation=notation)
+            return
+        for moves, direction in self.disc.options(turn, rule, spec, rule.plays(turn, spec)):
+            yield Action(play, card, copied, moves, turn=direction, notation=notation)
+
+    @implements("BD-FOLD", "BD-2P3P-REDRAW", "AD-PASS-TURN", "AD-MUST-PLAY", "R-C7", "R-B11")
+    def no_play_actions(self, game: Game, state: State, hand: list[str]) -> Iterator[Action]:
+        """A seat with no playable card folds (team game) or discards a card of its choice
+        (2 or 3 players; once before drawing, and again if the drawn card does not help)."""
+        notation = game.notation(state.to_act)
+        if state.teams:
+            yield Action(ActionKind.FOLD, notation=notation)
+            return
+        for card in hand:
+            yield Action(ActionKind.DISCARD, chosen=card, notation=notation)
+
+    # ---- judging -------------------------------------------------------------------------
+    def check(self, game: Game, state: State, action: Action) -> Refusal | None:
+        seat = state.to_act
+        if action.kind == ActionKind.PLAY:
+            return self.check_play(game, state, action)
+        if action.kind == ActionKind.PLACE:
+            if game.board.disc is None:
+                return Refusal(("R-C12",), f"{game.ruleset.name} has no Black Dog to place")
+            return Refusal(("BD-PLACE-BLACK-DOG", "R-B1"), "the Black Dog is placed once, at setup")
+        if action.kind == ActionKind.GIVE:
+            return Refusal(
+                ("BD-EXCHANGE", "R-C3"),
+                "cards are exchanged only after the deal, before the round's first play",
+            )
+        if action.kind not in (ActionKind.FOLD, ActionKind.DISCARD):
+            return Refusal(("R-C7", "R-C12"), f"'{action.kind}' is no decision of this game")
+        table = Table.of(game.board, state)
+        turn = make_turn(game, state, table)
+        for card in distinct(state.hands[seat]):
+            for playable in self.card_actions(turn, card):
+                return Refusal(
+                    ("R-C7", "BD-FULL-MOVE"),
+                    f"seat {seat} can play (e.g. {playable}); a seat with a playable card must "
+                    "play one",
+                )
+        if action.kind == ActionKind.FOLD and not state.teams:
+            return Refusal(
+                ("BD-2P3P-REDRAW", "R-C7"),
+                "with 2 or 3 players a seat that cannot play discards a card instead of folding",
+            )
+        if action.kind == ActionKind.DISCARD and state.teams:
+            return Refusal(
+                ("BD-FOLD", "R-C7"), "in the team game a seat that cannot play folds its whole hand"
+            )
+        expected = Action(action.kind, chosen=action.chosen)
+        if action.kind == ActionKind.DISCARD and action.chosen not in state.hands[seat]:
+            return Refusal(("BD-2P3P-REDRAW",), f"seat {seat} does not hold {action.chosen!r}")
+        if action != expected or (action.kind == ActionKind.FOLD and action.chosen is not None):
+            return Refusal(("R-C7", "R-C12"), f"'{action.kind}' takes no card, movement or turn")
+        return None
+
+    def check_play(self, game: Game, state: State, action: Action) -> Refusal | None:
+        """A play: a card the seat holds, the card it plays as, its movements by the card's
+        own rule, then the disc turn the movements owe."""
+        refusal = check_card_held(state, action, self.turn_clauses)
+        if refusal is not None:
+            return refusal
+        catalogue = game.ruleset.catalogue
+        assert action.card is not None, "a held card is a card"
+        spec = catalogue.spec(action.card)
+        refusal = check_copy(state, action, spec.family == CardFamily.COPY)
+        if refusal is not None:
+            return refusal
+        if action.copied is not None:
+            spec = catalogue.spec(action.copied)
+        if action.field is not None or action.chosen is not None:
+            return Refusal(("R-C12",), "a card play names its card, movements and disc turn only")
+        rule = self.cards[spec.family]
+        turn = make_turn(game, state, Table.of(game.board, state))
+        refusal = rule.check(turn, spec, action)
+        if refusal is not None:
+            return refusal
+        if self.disc is None:
+            if action.turn is None:
+                return None
+            return Refusal(("R-C12",), f"{game.ruleset.name} has no disc to turn")
+        return self.disc.check(turn, rule, spec, action)
+
+    # ---- carrying out --------------------------------------------------------------------
+    def carry_out(self, game: Game, state: State, action: Action) -> Transition:
+        table, cards = scratch(game.board, game.deck, state)
+        seat = state.to_act
+        if action.kind == ActionKind.DISCARD:
+            assert action.chosen is not None, "a discard names its card (checked)"
+            cards.discard_card(seat, action.chosen, ("BD-2P3P-REDRAW", "R-C7"))
+            if not state.redrawn:
+                cards.draw(seat)
+                # A 2/3-player seat that has discarded and drawn decides again (R-C7).
+                return transition(state, table, cards, redrawn=True)
+            return end_turn(game, state, table, cards, None, self.round_start_clauses)
+        if action.kind == ActionKind.FOLD:
+            cards.fold(seat)
+            return end_turn(game, state, table, cards, None, self.round_start_clauses)
+        assert action.card is not None, "a play names its card (checked)"
+        catalogue = game.ruleset.catalogue
+        played = [catalogue.spec(action.card)]
+        if action.copied is not None:
+            played.append(catalogue.spec(action.copied))
+        clauses = (*self.turn_clauses, *(c for spec in played for c in spec.clauses))
+        cards.events.append(Event(EventKind.PLAYED, clauses, seat=seat, card=action.card))
+        cards.take(seat, action.card)
+        cards.discard.append(action.card)
+        turn = make_turn(game, state, table)
+        spec = played[-1]
+        self.cards[spec.family].carry_out(table, turn, spec, action)
+        if action.turn is not None and self.disc is not None:
+            turn_disc(table, seat, action.turn)
+        if self.aftermath is not None:
+            self.aftermath.carry_out(table, cards, turn)
+        return end_turn(game, state, table, cards, spec.notation, self.round_start_clauses)

@@ -1,0 +1,194 @@
+"""The public face of a variant: the contract every frontend and test relies on.
+
+A :class:`Variant` wraps one :class:`~dogrules.engine.ruleset.Ruleset` value; every method
+is pure (no state given to it is changed) and every verdict comes from the one judge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from dogrules.data.register import Clause
+from dogrules.data.specs import SpecTable
+from dogrules.engine import judge
+from dogrules.engine.positions import build_position
+from dogrules.engine.ruleset import Game, Ruleset
+from dogrules.geometry.board import HOME, Board
+from dogrules.geometry.cards import CardFamily, Deck
+from dogrules.model.actions import Action
+from dogrules.model.errors import NotationError
+from dogrules.model.events import Event
+from dogrules.model.jsonvalue import JSONValue
+from dogrules.model.notation import parse_action_text
+from dogrules.model.results import Ruling, Transition
+from dogrules.model.state import State
+from dogrules.rules.round import winners
+from dogrules.rules.secrecy import observation, observed_events
+
+Pieces = Mapping[int, Sequence[str]]
+Hands = Mapping[int, Sequence[str]]
+
+
+class Variant:
+    """One game of the family, as a frontend sees it."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.ruleset.name}>"
+
+    @property
+    def name(self) -> str:
+        return self.ruleset.name
+
+    @property
+    def title(self) -> str:
+        return self.ruleset.title
+
+    @property
+    def clauses(self) -> tuple[Clause, ...]:
+        """The variant's clause register (id, kind, source, text), read from ``specs/``."""
+        return self.ruleset.register
+
+    @property
+    def hand_size(self) -> int:
+        return self.ruleset.hand_size
+
+    @property
+    def acting_needs_cards(self) -> bool:
+        return self.ruleset.acting_needs_cards
+
+    @property
+    def start_protection(self) -> bool:
+        return self.ruleset.start_protection
+
+    @property
+    def plays_in_rounds(self) -> bool:
+        return self.ruleset.plays_in_rounds
+
+    def game(self, players: int) -> Game:
+        """The ruleset at a table of ``players``."""
+        return self.ruleset.game(players)
+
+    def board(self, players: int) -> Board:
+        """The board of this variant for ``players`` seats."""
+        return self.ruleset.game(players).board
+
+    @property
+    def deck(self) -> Deck:
+        """The composition of this variant's deck."""
+        return self.ruleset.deck
+
+    def with_data(self, layout: SpecTable, source: str) -> Variant:
+        """This variant played on other board and deck data (a layout file of the same shape
+        as ``specs/layouts/<variant>.toml``); ValueError naming what is wrong with it."""
+        other = Variant(attrs.evolve(self.ruleset, layout=layout, source=source))
+        other.deck  # noqa: B018 - read now so that a broken deck is refused here
+        return other
+
+    def new_game(self, players: int = 4, seed: int = 0, teams: bool | None = None) -> State:
+        """A new game with setup done and the first decision pending; same seed, same game."""
+        game = self.ruleset.game(players)
+        is_team = self.ruleset.teams_for(players, teams)
+        return self.ruleset.opening.new_game(game, seed, is_team)
+
+    def position(
+        self,
+        players: int,
+        pieces: Pieces,
+        hands: Hands | None = None,
+        to_act: int = 0,
+        black_dog: str | None = None,
+        last_played: str | None = None,
+        teams: bool | None = None,
+        dealer: int | None = None,
+        seed: int = 0,
+    ) -> State:
+        """A position set up by hand, in phase "play"; InvalidPosition names what is wrong."""
+        return build_position(
+            self.ruleset,
+            winners,
+            players,
+            pieces,
+            hands or {},
+            to_act,
+            black_dog,
+            last_played,
+            teams,
+            dealer,
+            seed,
+        )
+
+    def starter(self, dealer: int, players: int) -> int:
+        """The seat that plays first after ``dealer`` deals."""
+        return self.ruleset.starter(dealer, players)
+
+    def teams_for(self, players: int, teams: bool | None) -> bool:
+        """Whether a game of ``players`` is a team game; ValueError if ``teams`` cannot be."""
+        return self.ruleset.teams_for(players, teams)
+
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        """Every legal action, each once; empty only when the game is over."""
+        return judge.legal_actions(self._game(state), state)
+
+    def is_legal(self, state: State, action: Action) -> bool:
+        return judge.is_legal(self._game(state), state, action)
+
+    def apply(self, state: State, action: Action) -> Transition:
+        """The state after ``action`` and its events; IllegalAction (state untouched) naming
+        the clauses that forbid it."""
+        return judge.apply(self._game(state), state, action)
+
+    def explain(self, state: State, action: Action) -> Ruling:
+        """Whether ``action`` is legal, which clauses decide it, and what it would do."""
+        return judge.explain(self._game(state), state, action)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """The action written ``text`` for the seat to act; NotationError (a ValueError) if
+        it cannot be read. A Swap's two fields may be named in either order, and a colour
+        named with an entering card is dropped when the start field shows it."""
+        game = self._game(state)
+        ruleset = self.ruleset
+        action = parse_action_text(
+            game.notation(state.to_act), text, ruleset.deck.notations, ruleset.catalogue
+        )
+        if action.card is None:
+            return action
+        spec = ruleset.catalogue.spec(action.card)
+        if action.chosen is not None:
+            if spec.family != CardFamily.TWO_COLOUR:
+                raise NotationError(f"{text!r}: only a two-colour card takes a colour ('=...')")
+            origin, target = action.moves[0] if len(action.moves) == 1 else (None, None)
+            entering = origin == HOME and target is not None
+            if entering and action.chosen in game.board.colours_at(target or 0):
+                return attrs.evolve(action, chosen=None)
+        if action.plays_as in ruleset.paired and len(action.moves) == 1:
+            first, second = action.moves[0]
+            turned = attrs.evolve(action, moves=((second, first),))
+            if not self.is_legal(state, action) and self.is_legal(state, turned):
+                return turned
+        return action
+
+    def observe(self, state: State, seat: int) -> dict[str, JSONValue]:
+        """What ``seat`` may see of ``state``, JSON-ready (its own hand, others' sizes...)."""
+        return observation(self._game(state).board, state, seat)
+
+    def observe_events(
+        self, state: State, events: tuple[Event, ...], seat: int
+    ) -> tuple[Event, ...]:
+        """The ``events`` of an action taken in ``state`` as ``seat`` may see them (Agent DOG:
+        a face-down piece that stays face down is not named)."""
+        game = self._game(state)
+        if seat not in range(state.players):
+            raise ValueError(f"seat {seat!r} is not in this game (0..{state.players - 1})")
+        return observed_events(game.board, events)
+
+    def _game(self, state: State) -> Game:
+        if not isinstance(state, State):
+            raise TypeError(f"state must be a dogrules State, got {type(state).__name__}")
+        if state.variant != self.ruleset.name:
+            raise ValueError(f"this is a {state.variant} state, not {self.ruleset.name}")
+        return self.ruleset.game(state.players)
