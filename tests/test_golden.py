@@ -13,7 +13,8 @@ from pathlib import Path
 import attrs
 import pytest
 
-from dogrules.records import RecordError, read_record, verify
+from dogrules.formats.records import RecordError, read_record
+from dogrules.formats.replay import verify
 
 GOLDEN = Path(__file__).parent / "golden"
 NAMES = (

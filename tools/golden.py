@@ -4,7 +4,7 @@
     python tools/golden.py --only black-dog-4p --only dog-kids-4p-teams
     python tools/golden.py --check          # compare with the files, write nothing
 
-A golden playthrough is a game record (dogrules.records) of a seeded random game: the game
+A golden playthrough is a game record (dogrules.formats.records) of a seeded random game: the game
 ``new_game(players, seed, teams)`` played by ``random.Random(seed)`` choosing among
 ``legal_actions`` at every step, until the game is over or CAP actions have been taken.
 Every step stores the number of legal actions and the digest of the state before it, so
@@ -31,15 +31,14 @@ import attrs
 
 import dogrules
 from dogrules.actions import Action
-from dogrules.records import (
+from dogrules.formats.records import (
     Record,
     RecordError,
     read_record,
-    record_game,
     render_record,
-    verify,
     write_record,
 )
+from dogrules.formats.replay import record_game, verify
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 CAP = 3000
