@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 import dogrules
 from dogrules import checking
-from dogrules.cli import main
+from dogrules.app.cli import main
 
 BD = dogrules.variant("black-dog")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from dogrules.actions import Action
-from dogrules.bots import Bot
+from dogrules.app.bots import Bot
 from dogrules.events import DREW, EXCHANGED, FINISHED, GAVE, PLAYED, ROUND_STARTED, WON, Event
 from dogrules.state import Phase, State
 from dogrules.variants.base import Variant
