@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 import dogrules
-from dogrules import checking
 from dogrules.app.cli import main
+from dogrules.testing import checking
 
 BD = dogrules.variant("black-dog")
 

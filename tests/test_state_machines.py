@@ -17,7 +17,7 @@ protects, and its assertion message starts with that name in brackets.
 
 The default profile runs in well under a minute and a half; HYPOTHESIS_PROFILE=thorough runs
 200 examples of 200 steps and applies up to 300 listed actions per state. The checks
-themselves live in :mod:`dogrules.invariants`, shared with ``dogrules check``.
+themselves live in :mod:`dogrules.testing.invariants`, shared with ``dogrules check``.
 
 ``test_every_game_ends`` plays whole random games; ``test_longest_game_report`` (last in this
 file) reports the longest of them.
@@ -45,8 +45,8 @@ from hypothesis.stateful import (
 
 import dogrules
 from dogrules import Action, State, Transition, Variant
-from dogrules.invariants import (
-    VARIANT_INVARIANTS,
+from dogrules.testing.checking import VARIANT_INVARIANTS
+from dogrules.testing.invariants import (
     Step,
     VariantInvariants,
     check_decisions,
@@ -78,7 +78,7 @@ class VariantSpec:
     team_variant: bool = False  # 4 players may also play the optional team variant
 
 
-# Adding a variant is one line here (its own invariants live in dogrules.invariants).
+# Adding a variant is one line here (its own invariants live in dogrules.testing).
 VARIANT_SPECS: dict[str, VariantSpec] = {
     "black-dog": VariantSpec((2, 3, 4), VARIANT_INVARIANTS["black-dog"], black_dog=True),
     "agent-dog": VariantSpec((2, 3, 4), VARIANT_INVARIANTS["agent-dog"]),

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import dogrules
-from dogrules.trace import matrix, problems
+from dogrules.testing.trace import matrix, problems
 from dogrules.variants import implemented
 
 TESTS = Path(__file__).parent

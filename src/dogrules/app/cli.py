@@ -15,7 +15,6 @@ import dogrules
 from dogrules.app.bots import BOTS, Bot, make_bot
 from dogrules.app.human import HumanQuit, HumanSeat
 from dogrules.app.narrate import describe_events, play_game, seat_name
-from dogrules.checking import INVARIANTS, check_all
 from dogrules.clauses import LAYOUT_FILES
 from dogrules.formats.records import RecordError, read_record, write_record
 from dogrules.formats.replay import record_game
@@ -23,7 +22,8 @@ from dogrules.formats.replay import replay as replay_record
 from dogrules.formats.validation import validate_file
 from dogrules.render import svg, text_board
 from dogrules.specs import read_toml, read_toml_file, replace_deck
-from dogrules.trace import matrix, problems
+from dogrules.testing.checking import INVARIANTS, check_all
+from dogrules.testing.trace import matrix, problems
 from dogrules.variants import VARIANTS
 
 

@@ -12,10 +12,16 @@ from hypothesis import strategies as st
 from dogrules.actions import Action
 from dogrules.board import Board
 from dogrules.errors import DogRulesError
-from dogrules.invariants import (
-    VARIANT_INVARIANTS,
+from dogrules.io import dump
+from dogrules.results import Transition
+from dogrules.state import State
+from dogrules.testing.agent_dog_invariants import check_agent_dog_invariants
+from dogrules.testing.black_dog_invariants import check_black_dog_invariants
+from dogrules.testing.dog_kids_invariants import check_dog_kids_invariants
+from dogrules.testing.invariants import (
     InvariantViolation,
     Step,
+    VariantInvariants,
     check_action_notation_round_trip,
     check_cards_conserved,
     check_dump_load_round_trip,
@@ -28,10 +34,14 @@ from dogrules.invariants import (
     check_protected_start_pieces_never_passed_or_captured,
     check_unlisted_action_refused,
 )
-from dogrules.io import dump
-from dogrules.results import Transition
-from dogrules.state import State
 from dogrules.variants.base import Variant
+
+# Each variant's own invariants, by variant name.
+VARIANT_INVARIANTS: dict[str, VariantInvariants] = {
+    "black-dog": check_black_dog_invariants,
+    "agent-dog": check_agent_dog_invariants,
+    "dog-kids": check_dog_kids_invariants,
+}
 
 # What one invariant check looks at: the variant, the state reached, the step that reached
 # it (None at the start), the legal actions there and actions seen at earlier states.
