@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from types import ModuleType
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
@@ -22,9 +24,15 @@ from dogrules.formats.replay import replay as replay_record
 from dogrules.formats.validation import validate_file
 from dogrules.render import svg, text_board
 from dogrules.specs import read_toml, read_toml_file, replace_deck
-from dogrules.testing.checking import INVARIANTS, check_all
 from dogrules.testing.trace import matrix, problems
 from dogrules.variants import VARIANTS
+
+if TYPE_CHECKING:
+    from dogrules.testing.checking import Outcome
+
+# dogrules.testing.checking needs Hypothesis, which only the extra "check" installs.
+CHECKING = "dogrules.testing.checking"
+NEEDS_CHECK_EXTRA = "dogrules check needs the optional extra: pip install 'dogrules[check]'"
 
 
 @click.group()
@@ -330,18 +338,31 @@ def check(
 ) -> None:
     """Run the invariant checks against the installed engine, each on its own, reporting
     pass/fail and a shrunk counterexample; optionally on corrected board or deck data."""
+    checking = _checking()
     variant = _variant(variant_name)
     if layout is not None or deck is not None:
         variant = _with_data(variant, layout, deck)
     failed = 0
-    for outcome in check_all(variant, examples, steps, players or None):
+    outcomes: list[Outcome] = checking.check_all(variant, examples, steps, players or None)
+    for outcome in outcomes:
         mark = "pass" if outcome.passed else "FAIL"
         click.echo(f"{mark}  {outcome.invariant:28} {outcome.description}")
         if not outcome.passed:
             failed += 1
             click.echo(f"      {outcome.counterexample}")
-    click.echo(f"{failed} of {len(INVARIANTS)} invariants failed ({examples} games each)")
+    click.echo(f"{failed} of {len(checking.INVARIANTS)} invariants failed ({examples} games each)")
     sys.exit(1 if failed else 0)
+
+
+def _checking() -> ModuleType:
+    """The module of ``dogrules check``, loaded only when the command runs: it needs
+    Hypothesis (the optional extra ``check``); without it, exit 2 with one line saying so."""
+    try:
+        return importlib.import_module(CHECKING)
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] != "hypothesis":
+            raise
+        _fail(NEEDS_CHECK_EXTRA)
 
 
 def _with_data(
