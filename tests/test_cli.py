@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 import dogrules
-from dogrules import checking
-from dogrules.cli import main
+from dogrules.app.cli import main
+from dogrules.testing import checking
 
 BD = dogrules.variant("black-dog")
 
@@ -122,3 +125,45 @@ def test_a_person_at_the_table_is_asked_again_after_bad_input() -> None:
     code, out = run("play", "black-dog", "--human", "0", stdin="zz\n99\n?1\nquit\n")
     assert "cannot read that" in out and "there is no action 99" in out
     assert "place T7: legal." in out and "game abandoned" in out and code == 1
+
+
+NEEDS_CHECK_EXTRA = (
+    "error: dogrules check needs the optional extra: pip install 'dogrules[check]'\n"
+)
+
+
+def test_check_without_hypothesis_says_which_extra_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # None in sys.modules makes "import hypothesis" fail as if it were not installed; the
+    # command's module is imported afresh so that it meets the missing Hypothesis.
+    monkeypatch.setitem(sys.modules, "hypothesis", None)
+    monkeypatch.delitem(sys.modules, "dogrules.testing.checking", raising=False)
+    code, out = run("check", "black-dog", "--examples", "1", "--steps", "5")
+    assert (code, out) == (2, NEEDS_CHECK_EXTRA)
+
+
+def without_hypothesis(*args: str) -> subprocess.CompletedProcess[str]:
+    """``dogrules ARGS`` in a fresh interpreter where Hypothesis cannot be imported."""
+    script = (
+        "import sys; sys.modules['hypothesis'] = None; "
+        "from dogrules.app.cli import main; main(prog_name='dogrules')"
+    )
+    source = str(Path(dogrules.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([source, os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run(
+        [sys.executable, "-c", script, *args], capture_output=True, text=True, env=env, check=False
+    )
+
+
+def test_only_check_needs_hypothesis(position: Path) -> None:
+    result = without_hypothesis("check", "dog-kids", "--examples", "1", "--steps", "5")
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", NEEDS_CHECK_EXTRA)
+    result = without_hypothesis("moves", str(position))
+    assert result.returncode == 0 and "5 T5-T10" in result.stdout, result.stderr
+    result = without_hypothesis("render", str(position), "--text")
+    assert result.returncode == 0 and "T5" in result.stdout, result.stderr
+    result = without_hypothesis("clauses", "dog-kids", "--tests", str(Path(__file__).parent))
+    assert result.returncode == 0 and "KD-" in result.stdout, result.stderr
+    result = without_hypothesis("play", "agent-dog", "--players", "2", "--seed", "2")
+    assert result.returncode in (0, 1) and "agent-dog, 2 players" in result.stdout, result.stderr

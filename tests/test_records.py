@@ -1,4 +1,4 @@
-"""Game records (dogrules.records): writing, reading, replaying, verifying, and the JSON
+"""Game records (dogrules.formats): writing, reading, replaying, verifying, and the JSON
 Schemas of records and positions."""
 
 from __future__ import annotations
@@ -14,22 +14,18 @@ import pytest
 
 import dogrules
 import dogrules.data.specs
-from dogrules import records
-from dogrules.formats.states import KEYS
-from dogrules.records import (
+from dogrules.formats import records, schemas
+from dogrules.formats.records import (
     Record,
     RecordError,
-    final_state,
     fingerprint,
     read_record,
-    record_game,
-    replay,
     state_digest,
-    validate,
-    validate_file,
-    verify,
     write_record,
 )
+from dogrules.formats.replay import final_state, record_game, replay, verify
+from dogrules.formats.states import KEYS
+from dogrules.formats.validation import validate, validate_file
 
 GAMES = [("black-dog", 2, None), ("agent-dog", 3, None), ("dog-kids", 2, None)]
 
@@ -416,7 +412,7 @@ def test_record_file_is_replayed_by_validate(tmp_path: Path, small: dict[str, An
 
 
 def test_position_schema_matches_dump() -> None:
-    schema: Any = records.schema("position")
+    schema: Any = schemas.schema("position")
     assert schema["required"] == list(KEYS)
     assert set(schema["properties"]) == set(KEYS)
     cards = {card for name in dogrules.VARIANTS for card in dogrules.variant(name).deck.notations}
@@ -434,7 +430,7 @@ def test_dumped_states_follow_the_schema(name: str) -> None:
         chooser = random.Random(players)
         for step in range(120):
             if step % 20 == 0:
-                assert records._schema_messages("position", dogrules.dump(state)) == []
+                assert schemas._schema_messages("position", dogrules.dump(state)) == []
             if state.phase == "over":
                 break
             state = game.apply(state, chooser.choice(game.legal_actions(state))).state

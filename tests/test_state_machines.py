@@ -17,7 +17,7 @@ protects, and its assertion message starts with that name in brackets.
 
 The default profile runs in well under a minute and a half; HYPOTHESIS_PROFILE=thorough runs
 200 examples of 200 steps and applies up to 300 listed actions per state. The checks
-themselves live in :mod:`dogrules.invariants`, shared with ``dogrules check``.
+themselves live in :mod:`dogrules.testing.invariants`, shared with ``dogrules check``.
 
 ``test_every_game_ends`` plays whole random games; ``test_longest_game_report`` (last in this
 file) reports the longest of them.
@@ -45,8 +45,8 @@ from hypothesis.stateful import (
 
 import dogrules
 from dogrules import Action, State, Transition, Variant
-from dogrules.invariants import (
-    VARIANT_INVARIANTS,
+from dogrules.model.state import DogFacts
+from dogrules.testing.invariants import (
     Step,
     VariantInvariants,
     check_decisions,
@@ -56,8 +56,10 @@ from dogrules.invariants import (
     check_no_legal_action_iff_over,
     check_state,
     check_unlisted_action_refused,
+    variant_invariants,
     violation,
 )
+from dogrules.variants import forms, implemented
 from strategies import positions
 
 # How many listed actions of each state reached are applied and checked (all of them when
@@ -78,12 +80,19 @@ class VariantSpec:
     team_variant: bool = False  # 4 players may also play the optional team variant
 
 
-# Adding a variant is one line here (its own invariants live in dogrules.invariants).
-VARIANT_SPECS: dict[str, VariantSpec] = {
-    "black-dog": VariantSpec((2, 3, 4), VARIANT_INVARIANTS["black-dog"], black_dog=True),
-    "agent-dog": VariantSpec((2, 3, 4), VARIANT_INVARIANTS["agent-dog"]),
-    "dog-kids": VariantSpec((2, 3, 4), VARIANT_INVARIANTS["dog-kids"], team_variant=True),
-}
+# Adding a variant is one line here (its own invariants live in dogrules.testing).
+def spec_of(name: str) -> VariantSpec:
+    """What the machines need to know of a registered variant, read from its ruleset."""
+    played = forms(name)
+    return VariantSpec(
+        tuple(sorted({players for players, _ in played})),
+        variant_invariants,
+        black_dog=dogrules.variant(name).ruleset.extra is DogFacts,
+        team_variant=any(teams and (players, False) in played for players, teams in played),
+    )
+
+
+VARIANT_SPECS: dict[str, VariantSpec] = {name: spec_of(name) for name in implemented()}
 
 
 # ---- the machines ---------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 
 import dogrules
 from dogrules.data.register import check_references
-from dogrules.trace import matrix, problems
+from dogrules.testing.trace import matrix, problems
 from dogrules.variants import implemented, rulesets
 
 TESTS = Path(__file__).parent

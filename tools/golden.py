@@ -4,7 +4,7 @@
     python tools/golden.py --only black-dog-4p --only dog-kids-4p-teams
     python tools/golden.py --check          # compare with the files, write nothing
 
-A golden playthrough is a game record (dogrules.records) of a seeded random game: the game
+A golden playthrough is a game record (dogrules.formats.records) of a seeded random game: the game
 ``new_game(players, seed, teams)`` played by ``random.Random(seed)`` choosing among
 ``legal_actions`` at every step, until the game is over or CAP actions have been taken.
 Every step stores the number of legal actions and the digest of the state before it, so
@@ -30,16 +30,16 @@ from pathlib import Path
 import attrs
 
 import dogrules
-from dogrules.model.actions import Action
-from dogrules.records import (
+from dogrules.formats.records import (
     Record,
     RecordError,
     read_record,
-    record_game,
     render_record,
-    verify,
     write_record,
 )
+from dogrules.formats.replay import record_game, verify
+from dogrules.model.actions import Action
+from dogrules.variants import form_names, implemented
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 CAP = 3000
@@ -64,11 +64,11 @@ class Game:
         return GOLDEN / f"{self.name}.json"
 
 
-GAMES = (
-    *(Game("black-dog", players) for players in (2, 3, 4)),
-    *(Game("agent-dog", players) for players in (2, 3, 4)),
-    *(Game("dog-kids", players) for players in (2, 3, 4)),
-    Game("dog-kids", 4, teams=True),
+# One game per form of every registered variant (the team flag only where it is optional).
+GAMES = tuple(
+    Game(name, players, teams=optional)
+    for name in implemented()
+    for _, players, optional in form_names(name)
 )
 
 

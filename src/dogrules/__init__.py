@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from dogrules.data.register import Clause
+from dogrules.data.version import __version__
 from dogrules.formats.states import dump, load
 from dogrules.model.actions import Action, ActionKind
 from dogrules.model.errors import DogRulesError, IllegalAction, InvalidPosition, NotationError
@@ -20,8 +21,6 @@ from dogrules.model.results import Refusal, Ruling, Transition
 from dogrules.model.state import Phase, State
 from dogrules.variants import VARIANTS, variant
 from dogrules.variants.facade import Variant
-
-__version__ = "0.1.0"
 
 __all__ = [
     "VARIANTS",

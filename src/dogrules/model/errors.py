@@ -26,3 +26,17 @@ class IllegalAction(DogRulesError, ValueError):
 
 class NotationError(DogRulesError, ValueError):
     """A text cannot be read as an action of this game; the message names what is wrong."""
+
+
+class InvariantViolation(DogRulesError, AssertionError):
+    """An invariant of the rules does not hold; ``invariant`` names it, ``detail`` says how."""
+
+    def __init__(self, invariant: str, message: str) -> None:
+        super().__init__(f"[{invariant}] {message}")
+        self.invariant = invariant
+        self.detail = message
+
+
+def violation(invariant: str, message: str) -> InvariantViolation:
+    """The error saying that ``invariant`` does not hold."""
+    return InvariantViolation(invariant, message)

@@ -7,6 +7,7 @@ invariants a check runs, golden games) is read from the registered rulesets.
 from __future__ import annotations
 
 from dogrules.engine.ruleset import Ruleset
+from dogrules.geometry.board import layout_values
 from dogrules.variants.agent_dog import AGENT_DOG
 from dogrules.variants.black_dog import BLACK_DOG
 from dogrules.variants.dog_kids import DOG_KIDS
@@ -36,6 +37,23 @@ def rulesets() -> tuple[Ruleset, ...]:
     return tuple(v.ruleset for v in _REGISTRY.values())
 
 
+def forms(name: str) -> tuple[tuple[int, bool], ...]:
+    """The forms a variant is played in, as (players, teams): every player count its board
+    data allow, with the team flag that count plays with, plus an optional team form."""
+    ruleset = variant(name).ruleset
+    counts = layout_values(ruleset.layout_data, ruleset.where).get("quadrants_by_players", {})
+    found: list[tuple[int, bool]] = []
+    for players in sorted(int(p) for p in counts) if isinstance(counts, dict) else ():
+        for teams in (None, True):
+            try:
+                form = (players, ruleset.teams_for(players, teams))
+            except ValueError:
+                continue
+            if form not in found:
+                found.append(form)
+    return tuple(found)
+
+
 def register(ruleset: Ruleset) -> Variant:
     """Register a new variant at run time (a ruleset composed from the mechanics); ValueError
     when its name is taken or its data do not load."""
@@ -52,3 +70,14 @@ def unregister(name: str) -> None:
     if name in VARIANTS:
         raise ValueError(f"{name!r} is built in and cannot be unregistered")
     _REGISTRY.pop(name, None)
+
+
+def form_names(name: str) -> tuple[tuple[str, int, bool], ...]:
+    """Each form of a variant with a name for it: ``black-dog-4p``, ``dog-kids-4p-teams``
+    (the team flag is part of the name only where the same count also plays without)."""
+    played = forms(name)
+    named = []
+    for players, teams in played:
+        optional = teams and (players, False) in played
+        named.append((f"{name}-{players}p{'-teams' if optional else ''}", players, optional))
+    return tuple(named)

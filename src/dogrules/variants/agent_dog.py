@@ -18,6 +18,7 @@ from dogrules.rules.numbers import NumberCard, StartCard
 from dogrules.rules.partner import PartnerCard
 from dogrules.rules.play import RoundPlay
 from dogrules.rules.round import GameOver, RoundExchange, RoundOpening, round_game_teams
+from dogrules.variants.agent_dog_invariants import check_agent_dog_invariants
 
 CATALOGUE = CardCatalogue(
     (
@@ -67,4 +68,5 @@ AGENT_DOG = Ruleset(
     opening=RoundOpening(first_phase=Phase.EXCHANGE),
     teams_for=round_game_teams,
     starter=dealer_starts,
+    invariants=(check_agent_dog_invariants,),
 )

@@ -25,6 +25,7 @@ from dogrules.rules.round import (
     round_game_teams,
 )
 from dogrules.rules.swap import OpponentSwap
+from dogrules.variants.black_dog_invariants import check_black_dog_invariants
 
 CATALOGUE = CardCatalogue(
     (
@@ -71,4 +72,5 @@ BLACK_DOG = Ruleset(
     teams_for=round_game_teams,
     starter=dealer_left_starts,
     extra=DogFacts,
+    invariants=(check_black_dog_invariants,),
 )

@@ -20,6 +20,7 @@ from dogrules.rules.kids_round import (
     kids_teams,
 )
 from dogrules.rules.round import GameOver, dealer_left_starts
+from dogrules.variants.dog_kids_invariants import check_dog_kids_invariants
 
 CATALOGUE = CardCatalogue(
     (
@@ -62,4 +63,5 @@ DOG_KIDS = Ruleset(
     plays_in_rounds=False,
     start_protection=False,
     acting_needs_cards=False,
+    invariants=(check_dog_kids_invariants,),
 )

@@ -11,8 +11,11 @@ from hypothesis import strategies as st
 
 from dogrules.formats.states import dump
 from dogrules.geometry.board import Board
-from dogrules.invariants import (
-    VARIANT_INVARIANTS,
+from dogrules.model.actions import Action
+from dogrules.model.errors import DogRulesError
+from dogrules.model.results import Transition
+from dogrules.model.state import State
+from dogrules.testing.invariants import (
     InvariantViolation,
     Step,
     check_action_notation_round_trip,
@@ -26,11 +29,8 @@ from dogrules.invariants import (
     check_pieces_stand_on_own_fields,
     check_protected_start_pieces_never_passed_or_captured,
     check_unlisted_action_refused,
+    variant_invariants,
 )
-from dogrules.model.actions import Action
-from dogrules.model.errors import DogRulesError
-from dogrules.model.results import Transition
-from dogrules.model.state import State
 from dogrules.variants.facade import Variant
 
 # What one invariant check looks at: the variant, the state reached, the step that reached
@@ -77,7 +77,7 @@ def _refused(
 def _variant_specific(
     v: Variant, state: State, step: Step | None, actions: tuple[Action, ...], seen: Sequence[Action]
 ) -> None:
-    VARIANT_INVARIANTS[v.name](v, state, step)
+    variant_invariants(v, state, step)
 
 
 INVARIANTS: dict[str, tuple[str, Check]] = {

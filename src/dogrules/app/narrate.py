@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from dogrules.bots import Bot
+from dogrules.app.bots import Bot
 from dogrules.model.actions import Action
 from dogrules.model.events import Event, EventKind
 from dogrules.model.state import Phase, State

@@ -10,13 +10,12 @@ from pathlib import Path
 
 import attrs
 
-import dogrules
 from dogrules.data.register import Clause, implementers
 from dogrules.variants import rulesets
 from dogrules.variants import variant as get_variant
 
 CLAUSE_ID = re.compile(r"^(?:[A-Z]{2}-[A-Z0-9]+(?:-[A-Z0-9]+)*|R-[A-Z]\d+)$")
-_SOURCE_ROOT = Path(dogrules.__file__).parent
+_SOURCE_ROOT = Path(__file__).resolve().parent.parent
 
 
 @attrs.frozen

@@ -1,9 +1,11 @@
-"""The invariants of every variant, as functions a test or a user's check can call.
+"""The invariants every variant keeps, as functions a test or a user's check can call.
 
 Each check is named after what it protects and raises :class:`InvariantViolation` whose
 ``invariant`` is that name. ``check_state`` checks one state (and the step that reached it);
 ``check_decisions`` checks that ``apply`` accepts exactly what ``legal_actions`` lists there.
-The state machines of the test suite and ``dogrules check`` both run these.
+The state machines of the test suite and ``dogrules check`` both run these. Each variant's
+own invariants are part of its ruleset (``Ruleset.invariants``, run by
+:func:`variant_invariants`).
 """
 
 from __future__ import annotations
@@ -12,42 +14,28 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from attrs import evolve
 
-import dogrules
+from dogrules.formats.states import dump, load
 from dogrules.geometry.board import HOME
-from dogrules.geometry.features import bones, holes, paws
 from dogrules.model.actions import Action
-from dogrules.model.errors import IllegalAction
+from dogrules.model.errors import IllegalAction, InvariantViolation, violation
 from dogrules.model.events import Event
-from dogrules.model.results import Transition
+from dogrules.model.results import Step, Transition
 from dogrules.model.state import State
 from dogrules.variants.facade import Variant
-
-
-class InvariantViolation(AssertionError):
-    """An invariant does not hold; ``invariant`` names it."""
-
-    def __init__(self, invariant: str, message: str) -> None:
-        super().__init__(f"[{invariant}] {message}")
-        self.invariant = invariant
-        self.detail = message
-
-
-@dataclass(frozen=True)
-class Step:
-    """How a state was reached: ``action`` applied to ``before`` gave ``transition``."""
-
-    before: State
-    action: Action
-    transition: Transition
-
 
 # A variant's own invariants: given the variant, a state it reached and (unless the state is
 # a starting one) the step that reached it. Raise AssertionError naming the invariant.
 VariantInvariants = Callable[[Variant, State, Step | None], None]
+
+
+def variant_invariants(v: Variant, state: State, step: Step | None) -> None:
+    """Every invariant the variant's ruleset declares of its own, at ``state``."""
+    game = v.game(state.players)
+    for invariant in v.ruleset.invariants:
+        invariant(game, state, step)
 
 
 # How many listed actions of each state are applied and checked by default (all of them when
@@ -56,11 +44,6 @@ BREADTH = 90
 VARIED = 3
 
 # ---- generic checks -------------------------------------------------------------------------
-
-
-def violation(invariant: str, message: str) -> InvariantViolation:
-    """The error saying that ``invariant`` does not hold."""
-    return InvariantViolation(invariant, message)
 
 
 def check_one_piece_per_field(v: Variant, state: State) -> None:
@@ -75,7 +58,7 @@ def check_one_piece_per_field(v: Variant, state: State) -> None:
                 raise violation(
                     "one_piece_per_field",
                     f"pieces of seats {seen[location]} and {seat} both on "
-                    f"{board.label(location)}: {dogrules.dump(state, v)['pieces']}",
+                    f"{board.label(location)}: {dump(state, v)['pieces']}",
                 )
             seen[location] = seat
     if state.black_dog is not None and state.black_dog in seen:
@@ -162,7 +145,7 @@ DUMP_KEYS = (
 
 def check_dump_load_round_trip(v: Variant, state: State) -> None:
     """``load(dump(s)) == s``, also through JSON text, and the dump is JSON-serialisable."""
-    data = dogrules.dump(state, v)
+    data = dump(state, v)
     missing = [key for key in DUMP_KEYS if key not in data]
     if missing:
         raise violation("dump_load_round_trip", f"dump lacks {missing}")
@@ -172,10 +155,10 @@ def check_dump_load_round_trip(v: Variant, state: State) -> None:
         text = json.dumps(data)
     except (TypeError, ValueError) as exc:
         raise violation("dump_load_round_trip", f"dump is not JSON-serialisable: {exc}") from exc
-    loaded = dogrules.load(data, v)
+    loaded = load(data, v)
     if loaded != state:
         raise violation("dump_load_round_trip", f"load(dump(s)) != s for {data}")
-    reloaded = dogrules.load(json.loads(text), v)
+    reloaded = load(json.loads(text), v)
     if reloaded != state or hash(reloaded) != hash(state):
         raise violation("dump_load_round_trip", f"load(json(dump(s))) != s for {text}")
 
@@ -293,7 +276,7 @@ def check_no_legal_action_iff_over(state: State, actions: Sequence[Action]) -> N
 
 def check_given_state_unchanged(v: Variant, state: State, dumped: object, action: str) -> None:
     """apply (and explain) leave the state they are given as it was."""
-    if dogrules.dump(state, v) != dumped:
+    if dump(state, v) != dumped:
         raise violation("given_state_unchanged", f"the state changed while applying {action}")
 
 
@@ -329,7 +312,7 @@ def check_explain_agrees_with_apply(
 def check_unlisted_action_refused(v: Variant, state: State, action: Action) -> None:
     """An action not among the legal ones raises IllegalAction naming clauses, leaves the
     state unchanged, and explain calls it illegal."""
-    dumped = dogrules.dump(state, v)
+    dumped = dump(state, v)
     try:
         v.apply(state, action)
     except IllegalAction as exc:
@@ -377,7 +360,7 @@ def check_decisions(
     All listed actions are applied when there are at most BREADTH of them, else a sample of
     BREADTH (seeded by the state, so a run is reproducible); the machine checks the one it
     plays in full anyway. Returns the listed actions and the transitions of those applied."""
-    dumped = dogrules.dump(state, v)
+    dumped = dump(state, v)
     actions = v.legal_actions(state)
     check_legal_actions_listed_once(v, state, actions)
     check_no_legal_action_iff_over(state, actions)
@@ -395,186 +378,4 @@ def check_decisions(
     return actions, transitions
 
 
-# ---- Black DOG ------------------------------------------------------------------------------
-
-
-def check_black_dog_invariants(v: Variant, state: State, step: Step | None) -> None:
-    """The Black Dog is placed at setup and then always stands on a track field that is no
-    start field; it is never captured (never leaves the board), and it moves only by running,
-    by a disc turn or by being placed."""
-    board = v.board(state.players)
-    dog = state.black_dog
-    if state.phase == "setup":
-        if dog is not None:
-            raise violation("black_dog_on_track", f"Black Dog on {dog} before it is placed")
-    elif not isinstance(dog, int) or isinstance(dog, bool) or not 0 <= dog < board.track:
-        raise violation("black_dog_on_track", f"Black Dog at {dog!r}, not on a track field 0..63")
-    elif dog in board.printed_starts:
-        raise violation("black_dog_on_track", f"Black Dog on start field T{dog}")
-    if step is None:
-        return
-    events = step.transition.events
-    action = str(step.action)
-    if step.before.black_dog is not None and dog is None:
-        raise violation("black_dog_never_captured", f"{action}: the Black Dog left the board")
-    for event in events:
-        if event.kind == "captured" and event.seat is None:
-            raise violation("black_dog_never_captured", f"{action}: capture of no seat's piece")
-        if event.kind == "dog_moved":
-            starts = [f for f in event.path if int(f[1:]) in board.printed_starts]
-            if starts or not event.path or event.path[-1] != event.dst:
-                raise violation(
-                    "black_dog_on_track",
-                    f"{action}: the Black Dog runs {event.path} to {event.dst} (start fields "
-                    f"{starts})",
-                )
-    check_disc_turns_iff_paw_landing(v, step)
-    if dog != step.before.black_dog and not any(
-        e.kind in ("dog_moved", "disc_turned", "dog_placed") for e in events
-    ):
-        raise violation(
-            "black_dog_never_captured",
-            f"{action}: the Black Dog went from {step.before.black_dog} to {dog} with no run, "
-            f"disc turn or placement",
-        )
-
-
-def check_disc_turns_iff_paw_landing(v: Variant, step: Step) -> None:
-    """The disc turns (once, last) exactly when, after the action's movements, a piece the
-    actor moved (a move, a Partner sub-move, the Magnet) still stands where a movement ended
-    and that field is a paw (R-B5); a capture, a later movement or a swap undoes a landing."""
-    board = v.board(step.before.players)
-    paw_names = {f"T{field}" for field in paws(board)}
-    landed: set[str] = set()
-    events = step.transition.events
-    dog = None if step.before.black_dog is None else f"T{step.before.black_dog}"
-    turns = [i for i, e in enumerate(events) if e.kind == "disc_turned"]
-    end = turns[0] if turns else len(events)
-    previous: Event | None = None
-    for event in events[:end]:
-        if event.kind in ("moved", "jumped"):
-            landed.discard(event.src or "")
-            if event.dst != dog:  # a piece landing on the Black Dog is captured (R-B3)
-                landed.add(event.dst or "")
-        elif event.kind == "captured":
-            # Right after a piece lands, a capture on its field is of the piece it displaced.
-            displaced = (
-                previous is not None
-                and previous.kind in ("moved", "jumped")
-                and previous.dst == event.src
-                and event.src != dog
-            )
-            if not displaced:
-                landed.discard(event.src or "")
-        elif event.kind == "swapped":
-            landed -= {event.src or "", event.dst or ""}
-        elif event.kind in ("dog_moved", "dog_placed"):
-            dog = event.dst
-        previous = event
-    due = bool(landed & paw_names)
-    action = str(step.action)
-    if len(turns) > 1 or (turns and turns[0] != len(events) - 1 - _trailing(events)):
-        raise violation(
-            "disc_turns_iff_paw_landing", f"{action}: disc turns at {turns} of {events}"
-        )
-    if due != bool(turns) or (step.action.turn is not None) != bool(turns):
-        raise violation(
-            "disc_turns_iff_paw_landing",
-            f"{action}: landings on paws {sorted(landed & paw_names)}, disc turns {len(turns)} "
-            f"time(s), action turn {step.action.turn!r}; events "
-            f"{[e.describe() for e in events]}",
-        )
-
-
-def _trailing(events: Sequence[Event]) -> int:
-    """How many events after the last movement belong to the end of the turn (the win, the
-    next deal), which follow a disc turn."""
-    movement = {"moved", "jumped", "captured", "swapped", "entered", "dog_moved", "disc_turned"}
-    count = 0
-    for event in reversed(events):
-        if event.kind in movement:
-            break
-        count += 1
-    return count
-
-
-# ---- Agent DOG ------------------------------------------------------------------------------
-
-
-def check_agent_dog_invariants(v: Variant, state: State, step: Step | None) -> None:
-    """A piece is face down exactly on a hole (the events say so when it changes, and what a
-    seat sees never shows a face-down piece's colour); a seat that captured a piece of its own
-    side has no cards left after the action."""
-    board = v.board(state.players)
-    hole_names = {board.label(h) for h in holes(board)}
-    on_holes = sorted(loc for locs in state.pieces for loc in locs if loc in holes(board))
-    for seat in range(state.players):
-        view = v.observe(state, seat)
-        pieces = view["pieces"]
-        assert isinstance(pieces, dict)
-        shown = [f for fields in pieces.values() if isinstance(fields, list) for f in fields]
-        if hole_names & {str(f) for f in shown}:
-            raise violation("face_down_hidden", f"seat {seat} sees the owner of a piece on a hole")
-        if view["flipped"] != [board.label(loc) for loc in on_holes]:
-            raise violation(
-                "face_down_hidden", f"seat {seat} sees face-down pieces {view['flipped']}"
-            )
-    if step is None:
-        return
-    for event in step.transition.events:
-        if event.kind == "flipped" and (event.direction == "face down") != (
-            event.dst in hole_names
-        ):
-            raise violation(
-                "face_down_iff_on_hole",
-                f"{step.action}: a piece turns {event.direction} on {event.dst}",
-            )
-    actor = step.before.to_act
-    side = {actor}
-    if step.before.teams:
-        side.add((actor + state.players // 2) % state.players)
-    own_captured = (
-        any(e.kind == "captured" and e.seat in side for e in step.transition.events)
-        and step.action.kind == "play"
-    )
-    if (
-        own_captured
-        and state.phase != "over"
-        and state.hands[actor]
-        and state.round == (step.before.round)
-    ):
-        raise violation(
-            "own_capture_ends_round",
-            f"{step.action}: seat {actor} captured its own side and still holds cards",
-        )
-
-
-# ---- DOG Kids -------------------------------------------------------------------------------
-
-
-def check_dog_kids_invariants(v: Variant, state: State, step: Step | None) -> None:
-    """A seat that has just acted holds exactly 3 cards again once play goes on (so from a new
-    game every hand holds 3 between turns); nothing is ever thrown out of a bone field or a
-    dog house."""
-    board = v.board(state.players)
-    if step is None:
-        return
-    actor = step.before.to_act
-    if state.phase == "play" and len(state.hands[actor]) != 3:
-        raise violation(
-            "hands_of_three",
-            f"{step.action}: seat {actor} holds {len(state.hands[actor])} cards after its turn",
-        )
-    safe = {board.label(b) for b in bones(board)}
-    for event in step.transition.events:
-        if event.kind == "captured" and (event.src in safe or (event.src or "").startswith("F")):
-            raise violation(
-                "bones_and_houses_safe", f"{step.action}: a dog thrown out of {event.src}"
-            )
-
-
-VARIANT_INVARIANTS: dict[str, VariantInvariants] = {
-    "black-dog": check_black_dog_invariants,
-    "agent-dog": check_agent_dog_invariants,
-    "dog-kids": check_dog_kids_invariants,
-}
+__all__ = ["InvariantViolation", "Step", "violation"]

@@ -2,37 +2,53 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from types import ModuleType
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-import dogrules
-from dogrules.bots import BOTS, Bot, make_bot
-from dogrules.checking import INVARIANTS, check_all
+from dogrules.app.bots import BOTS, Bot, make_bot
+from dogrules.app.human import HumanQuit, HumanSeat
+from dogrules.app.narrate import describe_events, play_game, seat_name
 from dogrules.data.specs import read_toml_file, replace_deck
-from dogrules.human import HumanQuit, HumanSeat
-from dogrules.narrate import describe_events, play_game, seat_name
-from dogrules.records import RecordError, read_record, record_game, validate_file, write_record
-from dogrules.records import replay as replay_record
+from dogrules.data.version import __version__
+from dogrules.formats.records import RecordError, read_record, write_record
+from dogrules.formats.replay import record_game
+from dogrules.formats.replay import replay as replay_record
+from dogrules.formats.states import load
+from dogrules.formats.validation import validate_file
+from dogrules.model.actions import Action
+from dogrules.model.errors import InvalidPosition
+from dogrules.model.state import Phase, State
 from dogrules.render import svg, text_board
-from dogrules.trace import matrix, problems
+from dogrules.testing.trace import matrix, problems
 from dogrules.variants import VARIANTS
+from dogrules.variants import variant as get_variant
+from dogrules.variants.facade import Variant
+
+if TYPE_CHECKING:
+    from dogrules.testing.checking import Outcome
+
+# dogrules.testing.checking needs Hypothesis, which only the extra "check" installs.
+CHECKING = "dogrules.testing.checking"
+NEEDS_CHECK_EXTRA = "dogrules check needs the optional extra: pip install 'dogrules[check]'"
 
 
 @click.group()
-@click.version_option(dogrules.__version__)
+@click.version_option(__version__)
 def main() -> None:
     """dogrules: the reference rules engine for Schmidt's DOG family."""
 
 
-def _variant(name: str) -> dogrules.Variant:
+def _variant(name: str) -> Variant:
     try:
-        return dogrules.variant(name)
+        return get_variant(name)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="VARIANT") from None
 
@@ -89,9 +105,9 @@ def play(
 
     played: list[str] = []
 
-    def before_action(now: dogrules.State, action: dogrules.Action) -> None:
+    def before_action(now: State, action: Action) -> None:
         played.append(str(action))
-        if show_board and now.phase == dogrules.Phase.PLAY:
+        if show_board and now.phase == Phase.PLAY:
             click.echo(text_board(board, now))
 
     try:
@@ -117,8 +133,8 @@ def replay(path: Path, quiet: bool) -> None:
         record = read_record(path)
     except RecordError as exc:
         _fail(str(exc))
-    variant = dogrules.variant(record.variant)
-    final: dogrules.State | None = None
+    variant = get_variant(record.variant)
+    final: State | None = None
     try:
         for number, before, action, transition in replay_record(record):
             if not quiet:
@@ -184,8 +200,8 @@ def clauses(variant_name: str, test_dir: Path, check: bool) -> None:
         sys.exit(1)
 
 
-def _load_position(path: Path) -> dogrules.State:
-    """The state stored in a JSON file (``dogrules.dump`` shape); exit 2 with one line if not."""
+def _load_position(path: Path) -> State:
+    """The state stored in a JSON file (``dump`` shape); exit 2 with one line if not."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -193,8 +209,8 @@ def _load_position(path: Path) -> dogrules.State:
     except json.JSONDecodeError as exc:
         _fail(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")
     try:
-        return dogrules.load(data)
-    except (dogrules.InvalidPosition, ValueError) as exc:
+        return load(data)
+    except (InvalidPosition, ValueError) as exc:
         _fail(f"{path}: {exc}")
 
 
@@ -203,7 +219,7 @@ def _fail(message: str, code: int = 2) -> NoReturn:
     sys.exit(code)
 
 
-def _clause_lines(variant: dogrules.Variant, ids: Sequence[str]) -> list[dict[str, str]]:
+def _clause_lines(variant: Variant, ids: Sequence[str]) -> list[dict[str, str]]:
     index = {clause.id: clause for clause in variant.clauses}
     lines = []
     for clause_id in ids:
@@ -223,7 +239,7 @@ def explain(position: Path, action_text: str, as_json: bool) -> None:
     """Is ACTION legal in the POSITION (a JSON file in dump shape)? Exit 0 legal, 1 illegal,
     2 bad input."""
     state = _load_position(position)
-    variant = dogrules.variant(state.variant)
+    variant = get_variant(state.variant)
     try:
         action = variant.parse_action(state, action_text)
     except ValueError as exc:
@@ -262,7 +278,7 @@ def explain(position: Path, action_text: str, as_json: bool) -> None:
 def moves(position: Path, as_json: bool) -> None:
     """List the legal actions of the POSITION, grouped by card."""
     state = _load_position(position)
-    variant = dogrules.variant(state.variant)
+    variant = get_variant(state.variant)
     groups: dict[str, list[str]] = {}
     for action in variant.legal_actions(state):
         key = action.card or action.kind
@@ -286,7 +302,7 @@ def moves(position: Path, as_json: bool) -> None:
 def render(position: Path, output: Path | None, text: bool) -> None:
     """Draw the POSITION (a JSON file in dump shape) as an SVG picture or as text."""
     state = _load_position(position)
-    board = dogrules.variant(state.variant).board(state.players)
+    board = get_variant(state.variant).board(state.players)
     if text or output is None:
         click.echo(text_board(board, state))
         if output is None:
@@ -327,23 +343,34 @@ def check(
 ) -> None:
     """Run the invariant checks against the installed engine, each on its own, reporting
     pass/fail and a shrunk counterexample; optionally on corrected board or deck data."""
+    checking = _checking()
     variant = _variant(variant_name)
     if layout is not None or deck is not None:
         variant = _with_data(variant, layout, deck)
     failed = 0
-    for outcome in check_all(variant, examples, steps, players or None):
+    outcomes: list[Outcome] = checking.check_all(variant, examples, steps, players or None)
+    for outcome in outcomes:
         mark = "pass" if outcome.passed else "FAIL"
         click.echo(f"{mark}  {outcome.invariant:28} {outcome.description}")
         if not outcome.passed:
             failed += 1
             click.echo(f"      {outcome.counterexample}")
-    click.echo(f"{failed} of {len(INVARIANTS)} invariants failed ({examples} games each)")
+    click.echo(f"{failed} of {len(checking.INVARIANTS)} invariants failed ({examples} games each)")
     sys.exit(1 if failed else 0)
 
 
-def _with_data(
-    variant: dogrules.Variant, layout: Path | None, deck: Path | None
-) -> dogrules.Variant:
+def _checking() -> ModuleType:
+    """The module of ``dogrules check``, loaded only when the command runs: it needs
+    Hypothesis (the optional extra ``check``); without it, exit 2 with one line saying so."""
+    try:
+        return importlib.import_module(CHECKING)
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] != "hypothesis":
+            raise
+        _fail(NEEDS_CHECK_EXTRA)
+
+
+def _with_data(variant: Variant, layout: Path | None, deck: Path | None) -> Variant:
     """The variant on a user's corrected layout and/or deck; exit 2 naming what is wrong."""
     try:
         data = read_toml_file(layout) if layout is not None else variant.ruleset.layout_data
@@ -354,7 +381,7 @@ def _with_data(
         changed = variant.with_data(data, source)
         for players in (2, 3, 4):
             changed.board(players)
-    except (ValueError, dogrules.InvalidPosition) as exc:
+    except (ValueError, InvalidPosition) as exc:
         _fail(str(exc))
     return changed
 

@@ -1,0 +1,283 @@
+"""Game records: a whole game as a JSON file, replayed and checked against the installed rules.
+
+A record holds what recreates the start of a game and every action taken, in notation::
+
+    {
+     "format": "dogrules-record",
+     "version": 1,
+     "header": {"variant": "black-dog", "players": 4, "teams": true, "seed": 7,
+                "fingerprint": "<sha256 hex>", "library": "0.1.0"},
+     "note": "optional free text",
+     "actions": [
+      "place T8",
+      "give 5",
+      ...
+     ],
+     "steps": [
+      {"legal": 61, "digest": "<sha256 hex>"},
+      ...
+     ],
+     "final": {"legal": 0, "digest": "<sha256 hex>"}
+    }
+
+* ``header``: the game starts as ``dogrules.variant(variant).new_game(players, seed, teams)``.
+  ``teams`` is the game's actual team flag (always true for a 4-player Black DOG or Agent DOG
+  game). ``fingerprint`` is :func:`fingerprint` of the variant: the sha256 of the canonical
+  JSON of its layout file (board and deck) as parsed, so that a record made with another
+  board or deck is refused rather than replayed wrongly. ``library`` is the
+  ``dogrules.__version__`` that wrote the record (for information only).
+* ``actions``: ``str(action)`` of every action in order, read back with
+  ``variant.parse_action(state, text)`` for the seat to act.
+* ``steps`` and ``final`` (optional, written for golden playthroughs): ``steps[i]`` describes
+  the state *before* ``actions[i]``, ``final`` the state after the last action: the number of
+  legal actions there and :func:`state_digest` of it. ``steps`` has one entry per action.
+
+Steps are numbered from 1 in messages: step ``n`` is ``actions[n - 1]`` (and ``steps[n - 1]``).
+Canonical JSON is ``json.dumps(data, sort_keys=True, separators=(",", ":"),
+ensure_ascii=False)`` encoded as UTF-8.
+
+Records are made, replayed and verified in :mod:`dogrules.formats.replay`. The JSON Schemas
+(draft 2020-12) of records and of positions (``dogrules.dump``) ship in
+``dogrules/formats/schemas`` (:mod:`dogrules.formats.schemas`);
+:func:`~dogrules.formats.validation.validate_file` checks a file of either kind against them.
+Every error these modules raise is a :class:`RecordError` with a one-line message naming the
+file and the field or step.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import cast
+
+import attrs
+
+from dogrules.formats.schemas import _schema_messages
+from dogrules.formats.states import JSONValue, dump
+from dogrules.model.errors import DogRulesError
+from dogrules.model.state import State
+from dogrules.variants import implemented
+from dogrules.variants import variant as get_variant
+
+FORMAT = "dogrules-record"
+VERSION = 1
+PathLike = str | os.PathLike[str]
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "Check",
+    "Record",
+    "RecordError",
+    "canonical_json",
+    "fingerprint",
+    "read_record",
+    "render_record",
+    "state_digest",
+    "write_record",
+]
+
+
+class RecordError(DogRulesError, ValueError):
+    """A record cannot be read, replayed or verified; the message is one line naming the file
+    and the field or step. ``step`` is the step number (from 1) when one is concerned and
+    ``clauses`` the clause ids that forbid an illegal action."""
+
+    def __init__(self, message: str, step: int | None = None, clauses: tuple[str, ...] = ()):
+        super().__init__(" ".join(message.split()))
+        self.step = step
+        self.clauses = clauses
+
+
+@attrs.frozen
+class Check:
+    """What a golden playthrough records of one state: its legal action count and digest."""
+
+    legal: int
+    digest: str
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {"legal": self.legal, "digest": self.digest}
+
+
+@attrs.frozen
+class Record:
+    """A whole game: the header that recreates its start and every action, in notation.
+
+    ``steps`` (one :class:`Check` per action, of the state before it) and ``final`` (of the
+    state after the last action) are present in golden playthroughs. ``source`` is where the
+    record was read from, used in messages; it takes part in no comparison.
+    """
+
+    variant: str
+    players: int
+    teams: bool
+    seed: int
+    fingerprint: str
+    library: str
+    actions: tuple[str, ...]
+    steps: tuple[Check, ...] | None = None
+    final: Check | None = None
+    note: str | None = None
+    source: str = attrs.field(default="record", eq=False)
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The record as JSON data, keys in the documented order."""
+        data: dict[str, JSONValue] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "header": {
+                "variant": self.variant,
+                "players": self.players,
+                "teams": self.teams,
+                "seed": self.seed,
+                "fingerprint": self.fingerprint,
+                "library": self.library,
+            },
+        }
+        if self.note is not None:
+            data["note"] = self.note
+        data["actions"] = list(self.actions)
+        if self.steps is not None:
+            data["steps"] = [step.to_json() for step in self.steps]
+        if self.final is not None:
+            data["final"] = self.final.to_json()
+        return data
+
+    @classmethod
+    def from_json(cls, data: object, source: str = "record") -> Record:
+        """The record ``data`` describes; RecordError naming ``source`` and the first field
+        that is wrong (the record schema, then the number of steps)."""
+        problems = _schema_messages("record", data)
+        if problems:
+            raise RecordError(f"{source}: {problems[0]}")
+        raw = cast(dict[str, JSONValue], data)
+        header = cast(dict[str, JSONValue], raw["header"])
+        actions = tuple(cast(list[str], raw["actions"]))
+        steps: tuple[Check, ...] | None = None
+        if "steps" in raw:
+            steps = tuple(_check(item) for item in cast(list[JSONValue], raw["steps"]))
+            if len(steps) != len(actions):
+                raise RecordError(
+                    f"{source}: steps: {len(steps)} entries for {len(actions)} actions "
+                    "(one per action is expected)"
+                )
+        note = raw.get("note")
+        return cls(
+            variant=cast(str, header["variant"]),
+            players=cast(int, header["players"]),
+            teams=cast(bool, header["teams"]),
+            seed=cast(int, header["seed"]),
+            fingerprint=cast(str, header["fingerprint"]),
+            library=cast(str, header["library"]),
+            actions=actions,
+            steps=steps,
+            final=_check(raw["final"]) if "final" in raw else None,
+            note=note if isinstance(note, str) else None,
+            source=source,
+        )
+
+
+def _check(item: JSONValue) -> Check:
+    table = cast(dict[str, JSONValue], item)
+    return Check(legal=cast(int, table["legal"]), digest=cast(str, table["digest"]))
+
+
+# --- digests -------------------------------------------------------------------------------
+
+
+def canonical_json(data: object) -> bytes:
+    """``data`` as canonical JSON: sorted keys, no whitespace, UTF-8."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return text.encode("utf-8")
+
+
+@functools.cache
+def fingerprint(variant: str) -> str:
+    """sha256 hex of the canonical JSON of ``variant``'s layout file (board and deck) as
+    parsed; ValueError listing the variants for an unknown name."""
+    if variant not in implemented():
+        raise ValueError(f"unknown variant {variant!r}; expected one of {', '.join(implemented())}")
+    layout = get_variant(variant).ruleset.layout_data
+    return hashlib.sha256(canonical_json(layout)).hexdigest()
+
+
+def state_digest(state: State) -> str:
+    """sha256 hex of the canonical JSON of ``dogrules.dump(state)``."""
+    return hashlib.sha256(canonical_json(dump(state))).hexdigest()
+
+
+# --- writing and reading records -----------------------------------------------------------
+
+
+def write_record(path: PathLike, record: Record | Mapping[str, object]) -> None:
+    """Write ``record`` to ``path`` atomically: the text goes to a temporary file in the
+    same directory, which then replaces ``path``; if anything fails, ``path`` is untouched
+    and no temporary file remains. A record that is not valid raises RecordError first."""
+    target = Path(path)
+    checked = record if isinstance(record, Record) else Record.from_json(record, str(target))
+    text = render_record(checked)
+    handle, temporary = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+    )
+    try:
+        os.chmod(temporary, _file_mode(target))
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _file_mode(target: Path) -> int:
+    """The mode the written file gets: the replaced file's, else the umask's default."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def read_record(path: PathLike) -> Record:
+    """The record in the file ``path``; RecordError (one line, naming the file and the field)
+    if it cannot be read, is not JSON, or does not follow the record schema."""
+    source = str(path)
+    return Record.from_json(_read_json(Path(path), source), source)
+
+
+def _read_json(path: Path, source: str) -> object:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{source}: cannot read: {exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"{source}: malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        ) from None
+
+
+def render_record(record: Record) -> str:
+    """The JSON text :func:`write_record` writes: one line per top-level key and one per item
+    of a top-level list, so that a diff of two records shows the steps that differ."""
+    lines = []
+    for key, value in record.to_json().items():
+        name = json.dumps(key)
+        if isinstance(value, list) and value:
+            items = ",\n".join(f"  {json.dumps(item, ensure_ascii=False)}" for item in value)
+            lines.append(f" {name}: [\n{items}\n ]")
+        else:
+            lines.append(f" {name}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"

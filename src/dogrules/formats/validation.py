@@ -1,0 +1,50 @@
+"""Is this JSON a valid record or position? :func:`validate` checks data against its JSON
+Schema, then loads a position or replays a record; :func:`validate_file` does it for a
+file."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import cast
+
+from dogrules.formats.records import FORMAT, PathLike, Record, RecordError, _read_json
+from dogrules.formats.replay import replay
+from dogrules.formats.schemas import _schema_messages
+from dogrules.formats.states import load
+from dogrules.model.errors import InvalidPosition
+
+__all__ = ["validate", "validate_file"]
+
+
+def validate(data: object) -> list[str]:
+    """Messages for everything wrong with ``data``, a record or a position (JSON data): a
+    record when it has ``"format": "dogrules-record"``, else a position. Each names the field
+    (``hands.2[1]: 'bogus' is not a card notation``) or the step. A position that follows
+    the schema is also loaded (InvalidPosition messages); a record is also replayed."""
+    is_record = isinstance(data, dict) and data.get("format") == FORMAT
+    messages = _schema_messages("record" if is_record else "position", data)
+    if messages:
+        return messages
+    if is_record:
+        try:
+            for _ in replay(Record.from_json(data, "")):
+                pass
+        except RecordError as exc:
+            return [str(exc).removeprefix(": ")]
+        return []
+    try:
+        load(cast(Mapping[str, object], data))
+    except (InvalidPosition, ValueError) as exc:
+        return [" ".join(str(exc).split())]
+    return []
+
+
+def validate_file(path: PathLike) -> list[str]:
+    """:func:`validate` of the JSON file ``path``; malformed JSON gives one message with
+    its line and column, an unreadable file one message."""
+    try:
+        data = _read_json(Path(path), "")
+    except RecordError as exc:
+        return [str(exc).removeprefix(": ")]
+    return validate(data)

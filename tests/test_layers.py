@@ -1,0 +1,138 @@
+"""The layers of the package are visible and kept: imports only go down, no module imports
+itself round a cycle, and no import hides inside a function (architecture.md)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import dogrules
+
+ROOT = Path(dogrules.__file__).parent
+# Each layer may import the layers before it in this list (and itself), never one after.
+LAYERS = (
+    "data",
+    "geometry",
+    "model",
+    "engine",
+    "rules",
+    "variants",
+    "formats",
+    "render",
+    "testing",
+    "app",
+)
+# The package's front door re-exports the public names; nothing inside imports it.
+FACADE = "dogrules"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def layer_of(module: str) -> int | None:
+    parts = module.split(".")
+    if len(parts) < 2:
+        return None
+    return LAYERS.index(parts[1]) if parts[1] in LAYERS else None
+
+
+def sources() -> Iterator[tuple[str, ast.Module]]:
+    for path in sorted(ROOT.rglob("*.py")):
+        yield module_name(path), ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def imported(module: str, node: ast.Import | ast.ImportFrom) -> list[str]:
+    """The dogrules modules an import statement names (``from x import y`` names ``x.y`` when
+    ``y`` is a module of the package, else ``x``)."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names if alias.name.startswith("dogrules")]
+    if node.module is None or not node.module.startswith("dogrules"):
+        return []
+    names = []
+    for alias in node.names:
+        candidate = f"{node.module}.{alias.name}"
+        is_module = (ROOT.parent / Path(*candidate.split("."))).with_suffix(".py").exists() or (
+            ROOT.parent / Path(*candidate.split("."))
+        ).is_dir()
+        names.append(candidate if is_module else node.module)
+    return names
+
+
+def graph() -> dict[str, set[str]]:
+    edges: dict[str, set[str]] = {}
+    for module, tree in sources():
+        targets = edges.setdefault(module, set())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                targets.update(t for t in imported(module, node) if t != module)
+    return edges
+
+
+def test_every_subpackage_is_a_known_layer() -> None:
+    packages = {p.name for p in ROOT.iterdir() if (p / "__init__.py").exists()}
+    assert packages == set(LAYERS), f"sub-packages not in LAYERS: {packages ^ set(LAYERS)}"
+
+
+def test_imports_only_go_down_a_layer() -> None:
+    upward = []
+    for module, targets in graph().items():
+        own = layer_of(module)
+        for target in targets:
+            if target == FACADE and module != FACADE:
+                upward.append(f"{module} imports the package facade")
+                continue
+            theirs = layer_of(target)
+            if own is not None and theirs is not None and theirs > own:
+                upward.append(f"{module} ({LAYERS[own]}) imports {target} ({LAYERS[theirs]})")
+    assert upward == []
+
+
+def test_no_import_cycle() -> None:
+    edges = graph()
+    # Importing a package runs its __init__, so a module also depends on its parents.
+    cycles = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(module: str) -> None:
+        state[module] = 1
+        stack.append(module)
+        for target in sorted(edges.get(module, ())):
+            if target not in edges:
+                continue
+            if state.get(target) == 1:
+                cycles.append(" -> ".join([*stack[stack.index(target) :], target]))
+            elif target not in state:
+                visit(target)
+        stack.pop()
+        state[module] = 2
+
+    for module in sorted(edges):
+        if module not in state:
+            visit(module)
+    assert cycles == []
+
+
+def test_no_function_local_import() -> None:
+    hidden = []
+    for module, tree in sources():
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.Import | ast.ImportFrom):
+                    hidden.append(f"{module}.{function.name} (line {node.lineno})")
+    assert hidden == []
+
+
+@pytest.mark.parametrize("module", sorted(m for m, _ in sources()))
+def test_modules_stay_under_about_400_lines(module: str) -> None:
+    path = ROOT.parent / Path(*module.split("."))
+    file = path.with_suffix(".py") if path.with_suffix(".py").exists() else path / "__init__.py"
+    lines = len(file.read_text(encoding="utf-8").splitlines())
+    assert lines <= 420, f"{module} has {lines} lines: split it by idea"
