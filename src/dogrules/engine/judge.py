@@ -56,7 +56,8 @@ def apply(game: Game, state: State, action: Action) -> Transition:
         refusal = judge(game, state, action)
         if refusal is not None:
             raise IllegalAction(
-                f"{action} is not legal here: {refusal.reason} [{', '.join(refusal.clauses)}]",
+                f"{written(game, state, action)} is not legal here: {refusal.reason} "
+                f"[{', '.join(refusal.clauses)}]",
                 refusal.clauses,
                 (refusal.reason,),
             )
@@ -67,14 +68,22 @@ def explain(game: Game, state: State, action: Action) -> Ruling:
     """The judge's verdict on ``action``: the refusal, or the events it would cause."""
     refusal = judge(game, state, action)
     if refusal is not None:
-        text = f"{action}: not legal.\n- {refusal.reason}"
+        text = f"{written(game, state, action)}: not legal.\n- {refusal.reason}"
         return Ruling(False, refusal.clauses, (), text)
     transition = carry_out(game, state, action)
     cited: dict[str, None] = {}
     for event in transition.events:
         cited.update(dict.fromkeys(event.clauses))
-    lines = [f"{action}: legal."] + [f"- {e.describe()}" for e in transition.events]
+    lines = [f"{written(game, state, action)}: legal."]
+    lines += [f"- {e.describe()}" for e in transition.events]
     return Ruling(True, tuple(cited), transition.events, "\n".join(lines))
+
+
+def written(game: Game, state: State, action: object) -> str:
+    """An action as its notation for the seat to act (whatever context it was built in)."""
+    if not isinstance(action, Action):
+        return repr(action)
+    return str(action.seen_by(game.notation(state.to_act)))
 
 
 def carry_out(game: Game, state: State, action: Action) -> Transition:

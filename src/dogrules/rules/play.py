@@ -20,7 +20,7 @@ from dogrules.geometry.cards import CardFamily, distinct
 from dogrules.model.actions import Action, ActionKind
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal, Transition
-from dogrules.model.state import State
+from dogrules.model.state import DogFacts, State
 from dogrules.rules.copy import check_copy, copy_plays_as
 from dogrules.rules.disc import DiscTurn, turn_disc
 from dogrules.rules.movement import protected_fields
@@ -116,7 +116,7 @@ class RoundPlay:
         if action.kind == ActionKind.PLAY:
             return self.check_play(game, state, action)
         if action.kind == ActionKind.PLACE:
-            if game.board.disc is None:
+            if game.ruleset.extra is not DogFacts:
                 return Refusal(("R-C12",), f"{game.ruleset.name} has no Black Dog to place")
             return Refusal(("BD-PLACE-BLACK-DOG", "R-B1"), "the Black Dog is placed once, at setup")
         if action.kind == ActionKind.GIVE:
