@@ -7,6 +7,8 @@ made it: the new :class:`~dogrules.model.state.State` is built from it once, at 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from dogrules.data.register import implements
 from dogrules.geometry.board import HOME, Board
 from dogrules.model.events import Event, EventKind
@@ -67,6 +69,44 @@ class Table:
     def record(self, event: Event) -> None:
         if self.events is not None:
             self.events.append(event)
+
+    def move_off(
+        self,
+        owner: int,
+        origin: int,
+        target: int,
+        path: Callable[[], Sequence[int]],
+        clauses: tuple[str, ...],
+        finish_clauses: tuple[str, ...],
+    ) -> None:
+        """A piece of ``owner`` leaves ``origin`` for ``target`` along ``path`` (every field
+        stepped on, worked out only when events are recorded): told as a move, and as a
+        finish when it enters its goal from the track. Where it lands is the caller's rule."""
+        del self.occupant[origin]
+        self.landed.pop(origin, None)
+        board = self.board
+        entering_goal = target >= board.track > origin
+        if entering_goal:
+            self.finished.append(owner)
+        if self.events is None:
+            return
+        fields = path()
+        label = board.label
+        self.events.append(
+            Event(
+                EventKind.MOVED,
+                clauses,
+                piece=owner,
+                src=label(origin),
+                dst=label(target),
+                path=tuple(label(f) for f in fields),
+                count=len(fields),
+            )
+        )
+        if entering_goal:
+            self.events.append(
+                Event(EventKind.FINISHED, finish_clauses, piece=owner, dst=label(target))
+            )
 
     def pieces(self) -> tuple[tuple[int, ...], ...]:
         """The per-seat sorted locations, as a state holds them."""

@@ -4,11 +4,11 @@ side."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from dogrules.data.register import implements
 from dogrules.engine.cardtable import CardTable
-from dogrules.engine.ruleset import Moves, Turn
+from dogrules.engine.ruleset import Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
 from dogrules.geometry.cards import CardSpec
@@ -16,9 +16,8 @@ from dogrules.model.actions import Action
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal
 from dogrules.rules.movement import refuse_mover
-from dogrules.rules.numbers import check_one_move
 from dogrules.rules.partner import Pieces
-from dogrules.rules.swap import swap
+from dogrules.rules.swap import PairSwap, swap
 
 SUMMON_CLAUSES = ("AD-MEETING", "AD-MEETING-ANY", "R-A4", "R-A11")
 FLIP_CLAUSES = ("AD-FLIPPED",)
@@ -70,7 +69,7 @@ class OwnOrFaceDown:
         return refuse_mover(turn, origin)
 
 
-class FaceDownSwap:
+class FaceDownSwap(PairSwap):
     """Agent DOG's Swap exchanges two face-down pieces, whoever's they are (R-A5)."""
 
     @implements("AD-SWAP", "AD-SWAP-BLIND", "R-A5")
@@ -78,16 +77,9 @@ class FaceDownSwap:
         flipped = sorted(movable_flipped(turn.board, turn.table, turn.seat, by_number=False))
         return [(a, b) for i, a in enumerate(flipped) for b in flipped[i + 1 :]]
 
-    def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
-        for pair in self.pairs(turn):
-            yield (pair,)
-
-    def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
-        refusal = check_one_move(card, action)
-        if refusal is not None or action.moves[0] in self.pairs(turn):
-            return refusal
+    def refuse_pair(self, turn: Turn, pair: tuple[int, int]) -> Refusal:
         board = turn.board
-        for field in action.moves[0]:
+        for field in pair:
             if not is_flipped(board, field):
                 return Refusal(
                     SWAP_CLAUSES,

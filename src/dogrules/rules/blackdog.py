@@ -16,8 +16,8 @@ from dogrules.model.actions import Action, ActionKind
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal, Transition
 from dogrules.model.state import Phase, State
-from dogrules.rules.movement import check_number_move, number_distance, number_targets, walk
-from dogrules.rules.numbers import Movers, check_one_move
+from dogrules.rules.movement import number_distance, number_targets, walk
+from dogrules.rules.numbers import Movers, check_number_play
 
 DOG_CLAUSES = ("BD-DOG-CAPTURES", "BD-DOG-START-FIELDS", "BD-CLOCKWISE-DOG", "R-B2")
 # With fewer seats than quadrants the dog also skips the unused colours' start fields.
@@ -111,17 +111,8 @@ class BlackCard:
                     yield ((origin, target),)
 
     def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
-        refusal = check_one_move(card, action)
-        if refusal is not None:
-            return refusal
-        ((origin, target),) = action.moves
-        if origin < 0:
-            return Refusal(("BD-ENTER", "R-C5"), "only a start card brings a piece out of its home")
-        refusal = self.movers.check(turn, origin)
-        if refusal is not None:
-            return refusal
-        what = "a black card" if len(card.steps) > 1 else f"a {card.notation}"
-        return check_number_move(turn, origin, target, card.steps, what)
+        what = "a black card" if len(card.steps) > 1 else ""
+        return check_number_play(turn, card, action, self.movers, entering=False, what=what)
 
     def carry_out(self, table: Table, turn: Turn, card: CardSpec, action: Action) -> None:
         ((origin, target),) = action.moves

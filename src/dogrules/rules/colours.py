@@ -191,34 +191,12 @@ def move_dog(
     """Carry out a move known to be possible: a dog of another player on the target is thrown
     out to its home; the partner's dog (team variant) is pushed on instead."""
     board = table.board
-    del table.occupant[origin]
-    if table.events is not None:
+
+    def path() -> tuple[int, ...]:
         index = path_index(board, owner)
-        table.record(
-            Event(
-                EventKind.MOVED,
-                clauses,
-                piece=owner,
-                src=board.label(origin),
-                dst=board.label(target),
-                path=tuple(
-                    board.label(field)
-                    for field in dog_path(board, owner)[index[origin] + 1 : index[target] + 1]
-                ),
-                count=index[target] - index[origin],
-            )
-        )
-        if target >= board.track > origin:
-            table.record(
-                Event(
-                    EventKind.FINISHED,
-                    ("KD-HOUSE-ENTRY", "R-K8"),
-                    piece=owner,
-                    dst=board.label(target),
-                )
-            )
-    if target >= board.track > origin:
-        table.finished.append(owner)
+        return dog_path(board, owner)[index[origin] + 1 : index[target] + 1]
+
+    table.move_off(owner, origin, target, path, clauses, ("KD-HOUSE-ENTRY", "R-K8"))
     holder = table.occupant.get(target)
     if holder is not None:
         partner = None if partner_shift is None else _partner_of(board, owner, partner_shift)

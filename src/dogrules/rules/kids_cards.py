@@ -3,7 +3,7 @@ two-colour cards, bone cards and the dog swap, each with its plays, check and ca
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from dogrules.data.register import implements
@@ -32,6 +32,8 @@ from dogrules.rules.swap import swap
 KidsPlay = tuple[Moves, str | None]
 DOGSWAP_CLAUSES = ("KD-DOGSWAP", "R-K7")
 ENTER_CLAUSES = ("KD-ENTER", "R-K3")
+DOUBLE_CLAUSES = ("KD-DOUBLE", "R-K5")
+BONE_CLAUSES = ("KD-BONE", "R-K6")
 
 
 class KidsCardRule(Protocol):
@@ -106,6 +108,45 @@ def check_own_dog(turn: Turn, origin: int) -> Refusal | None:
         ("KD-MOVE-CLOCKWISE",),
         f"seat {turn.seat} has no dog on {turn.board.label(origin, turn.seat)}",
     )
+
+
+def check_target(
+    turn: Turn,
+    card: CardSpec,
+    action: Action,
+    where: Callable[[int], int | None],
+    clauses: tuple[str, ...],
+    nowhere: str,
+    elsewhere: str,
+) -> Refusal | None:
+    """A one-target move (double step, bone): a home dog enters, or one of the seat's dogs
+    goes exactly where ``where`` says; the refusal says ``nowhere`` when it cannot move, and
+    ``elsewhere`` (with ``{where}``, the field it would go to) when the target is another."""
+    ((origin, target),) = action.moves
+    if origin == HOME:
+        return check_entry(turn, card, action)
+    refusal = check_own_dog(turn, origin)
+    if refusal is not None:
+        return refusal
+    found = where(origin)
+    if found == target:
+        return None
+    if found is None:
+        return Refusal(clauses, nowhere)
+    return Refusal(clauses, elsewhere.format(where=turn.board.label(found, turn.seat)))
+
+
+def move_or_enter(
+    table: Table, turn: Turn, action: Action, colour: str | None, clauses: tuple[str, ...]
+) -> None:
+    """Carry out a DOG Kids movement known to be legal: a home dog enters, or a dog moves
+    (throwing out, or pushing on the partner's dog with ``colour``)."""
+    ((origin, target),) = action.moves
+    if origin == HOME:
+        enter_dog(table, turn.controlled)
+        return
+    owner = table.occupant[origin]
+    move_dog(table, owner, origin, target, colour, partner_shift(turn), clauses)
 
 
 def _entering(turn: Turn, card: CardSpec) -> Iterator[KidsPlay]:
@@ -191,16 +232,10 @@ class ColourCard:
         )
 
     def carry_out(self, table: Table, turn: Turn, card: CardSpec, action: Action) -> None:
-        ((origin, target),) = action.moves
-        if origin == HOME:
-            enter_dog(table, turn.controlled)
-            return
-        colour = action.chosen or card.colours[0]
         clauses: tuple[str, ...] = COLOUR_CLAUSES
         if card.family == CardFamily.TWO_COLOUR:
             clauses = ("KD-TWO-COLOUR", *COLOUR_CLAUSES)
-        owner = table.occupant[origin]
-        move_dog(table, owner, origin, target, colour, partner_shift(turn), clauses)
+        move_or_enter(table, turn, action, action.chosen or card.colours[0], clauses)
 
 
 class DoubleCard:
@@ -216,31 +251,19 @@ class DoubleCard:
                 yield ((origin, target),), None
 
     def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
-        ((origin, target),) = action.moves
-        if origin == HOME:
-            return check_entry(turn, card, action)
-        refusal = check_own_dog(turn, origin)
-        if refusal is not None:
-            return refusal
         colour = card.colours[0]
-        where = double_target(turn.board, turn.table, turn.controlled, origin, colour)
-        if where == target:
-            return None
-        if where is None:
-            return Refusal(("KD-DOUBLE", "R-K5"), f"fewer than two free {colour} fields lie ahead")
-        return Refusal(
-            ("KD-DOUBLE", "R-K5"),
-            f"the double step goes to {turn.board.label(where, turn.seat)}, the second free "
-            f"{colour} field",
+        return check_target(
+            turn,
+            card,
+            action,
+            lambda origin: double_target(turn.board, turn.table, turn.controlled, origin, colour),
+            DOUBLE_CLAUSES,
+            f"fewer than two free {colour} fields lie ahead",
+            f"the double step goes to {{where}}, the second free {colour} field",
         )
 
     def carry_out(self, table: Table, turn: Turn, card: CardSpec, action: Action) -> None:
-        ((origin, target),) = action.moves
-        if origin == HOME:
-            enter_dog(table, turn.controlled)
-            return
-        owner = table.occupant[origin]
-        move_dog(table, owner, origin, target, None, partner_shift(turn), ("KD-DOUBLE", "R-K5"))
+        move_or_enter(table, turn, action, None, DOUBLE_CLAUSES)
 
 
 class BoneCard:
@@ -254,27 +277,18 @@ class BoneCard:
                 yield ((origin, target),), None
 
     def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
-        ((origin, target),) = action.moves
-        if origin == HOME:
-            return check_entry(turn, card, action)
-        refusal = check_own_dog(turn, origin)
-        if refusal is not None:
-            return refusal
-        where = bone_target(turn.board, turn.table, turn.controlled, origin)
-        if where == target:
-            return None
-        if where is None:
-            return Refusal(("KD-BONE", "R-K6"), "no free bone field lies ahead of this dog")
-        return Refusal(
-            ("KD-BONE", "R-K6"),
-            f"the bone card takes this dog to {turn.board.label(where, turn.seat)}, the next "
-            "free bone field",
+        return check_target(
+            turn,
+            card,
+            action,
+            lambda origin: bone_target(turn.board, turn.table, turn.controlled, origin),
+            BONE_CLAUSES,
+            "no free bone field lies ahead of this dog",
+            "the bone card takes this dog to {where}, the next free bone field",
         )
 
     def carry_out(self, table: Table, turn: Turn, card: CardSpec, action: Action) -> None:
-        ((origin, target),) = action.moves
-        owner = table.occupant[origin]
-        move_dog(table, owner, origin, target, None, partner_shift(turn), ("KD-BONE", "R-K6"))
+        move_or_enter(table, turn, action, None, BONE_CLAUSES)
 
 
 class DogSwapCard:

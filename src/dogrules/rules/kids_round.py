@@ -19,7 +19,7 @@ from dogrules.model.results import Refusal, Transition
 from dogrules.model.state import Phase, State, TeamSwapFacts
 from dogrules.rules.kids_cards import KidsCardRule
 from dogrules.rules.play import check_card_held, make_turn
-from dogrules.rules.round import exchange_recipients, winners
+from dogrules.rules.round import check_give, exchange_recipients, give_actions, winners
 
 HAND_SIZE = 3
 DRAW_CLAUSES = ("KD-DRAW", "R-K2")
@@ -82,21 +82,10 @@ class TeamSwap:
     receive at once (at the start, and after a redraw)."""
 
     def actions(self, game: Game, state: State) -> Iterator[Action]:
-        notation = game.notation(state.to_act)
-        for card in distinct(state.hands[state.to_act]):
-            yield Action(ActionKind.GIVE, chosen=card, notation=notation)
+        return give_actions(game, state)
 
     def check(self, game: Game, state: State, action: Action) -> Refusal | None:
-        seat = state.to_act
-        if action.kind != ActionKind.GIVE:
-            return Refusal(
-                SWAP_CLAUSES, f"the partners swap a card first; seat {seat} gives one now"
-            )
-        if action.chosen not in state.hands[seat]:
-            return Refusal(SWAP_CLAUSES, f"seat {seat} does not hold {action.chosen!r}")
-        if action != Action(ActionKind.GIVE, chosen=action.chosen):
-            return Refusal(SWAP_CLAUSES, "giving a card names the card and nothing else")
-        return None
+        return check_give(state, action, SWAP_CLAUSES, "the partners swap a card first")
 
     def carry_out(self, game: Game, state: State, action: Action) -> Transition:
         table, cards = scratch(game.board, game.deck, state)

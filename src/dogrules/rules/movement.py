@@ -3,6 +3,8 @@ entering from home, and which pieces a seat may move."""
 
 from __future__ import annotations
 
+import functools
+
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import Turn
 from dogrules.engine.table import Table
@@ -172,27 +174,8 @@ def walk(table: Table, owner: int, origin: int, target: int, clauses: tuple[str,
     moving piece instead (R-B3). The landing is remembered for the disc turn (R-B5).
     """
     board = table.board
-    del table.occupant[origin]
-    table.landed.pop(origin, None)
-    if table.events is not None:
-        path = number_path(board, owner, origin, target)
-        table.record(
-            Event(
-                EventKind.MOVED,
-                clauses,
-                piece=owner,
-                src=board.label(origin),
-                dst=board.label(target),
-                path=tuple(board.label(f) for f in path),
-                count=len(path),
-            )
-        )
-        if target >= board.track and origin < board.track:
-            table.record(
-                Event(EventKind.FINISHED, FINISH_CLAUSES, piece=owner, dst=board.label(target))
-            )
-    if target >= board.track > origin:
-        table.finished.append(owner)
+    path = functools.partial(number_path, board, owner, origin, target)
+    table.move_off(owner, origin, target, path, clauses, FINISH_CLAUSES)
     land(table, owner, target)
 
 

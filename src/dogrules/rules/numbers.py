@@ -57,6 +57,24 @@ def check_one_move(card: CardSpec, action: Action) -> Refusal | None:
     return Refusal(("BD-MOVE", "BD-OWN-PIECES"), f"a {card.notation} moves exactly one piece")
 
 
+def check_number_play(
+    turn: Turn, card: CardSpec, action: Action, movers: Movers, entering: bool, what: str = ""
+) -> Refusal | None:
+    """A play that moves one piece a number of the card's steps (or, with a start card,
+    brings one from home): the movers' rule, then the move rule."""
+    refusal = check_one_move(card, action)
+    if refusal is not None:
+        return refusal
+    ((origin, target),) = action.moves
+    if origin == HOME:
+        if entering:
+            return check_entry(turn, target)
+        return Refusal(("BD-ENTER", "R-C5"), "only a start card brings a piece out of its home")
+    return movers.check(turn, origin) or check_number_move(
+        turn, origin, target, card.steps, what or f"a {card.notation}"
+    )
+
+
 @attrs.frozen
 class NumberCard:
     """A blue card: one of the seat's pieces moves exactly the card's number."""
@@ -67,15 +85,7 @@ class NumberCard:
         return number_plays(turn, card, self.movers.movers(turn))
 
     def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
-        refusal = check_one_move(card, action)
-        if refusal is not None:
-            return refusal
-        ((origin, target),) = action.moves
-        if origin == HOME:
-            return Refusal(("BD-ENTER", "R-C5"), "only a start card brings a piece out of its home")
-        return self.movers.check(turn, origin) or check_number_move(
-            turn, origin, target, card.steps, f"a {card.notation}"
-        )
+        return check_number_play(turn, card, action, self.movers, entering=False)
 
     def carry_out(self, table: Table, turn: Turn, card: CardSpec, action: Action) -> None:
         ((origin, target),) = action.moves
@@ -107,15 +117,7 @@ class StartCard:
         yield from number_plays(turn, card, self.movers.movers(turn))
 
     def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
-        refusal = check_one_move(card, action)
-        if refusal is not None:
-            return refusal
-        ((origin, target),) = action.moves
-        if origin == HOME:
-            return check_entry(turn, target)
-        return self.movers.check(turn, origin) or check_number_move(
-            turn, origin, target, card.steps, f"a {card.notation}"
-        )
+        return check_number_play(turn, card, action, self.movers, entering=True)
 
     def carry_out(self, table: Table, turn: Turn, card: CardSpec, action: Action) -> None:
         ((origin, target),) = action.moves

@@ -92,30 +92,39 @@ def win_clauses(teams: bool, double: bool) -> tuple[str, ...]:
     return (*clauses, "R-C13") if double else clauses
 
 
+def give_actions(game: Game, state: State) -> Iterator[Action]:
+    """Setting each different card of the hand aside is one choice."""
+    notation = game.notation(state.to_act)
+    for card in distinct(state.hands[state.to_act]):
+        yield Action(ActionKind.GIVE, chosen=card, notation=notation)
+
+
+def check_give(
+    state: State, action: Action, clauses: tuple[str, ...], first: str
+) -> Refusal | None:
+    """A seat that is to give sets aside a card it holds, and does nothing else (``first``
+    says what is under way when it tries something else)."""
+    seat = state.to_act
+    if action.kind != ActionKind.GIVE:
+        return Refusal(clauses, f"{first}; seat {seat} gives now")
+    if action.chosen not in state.hands[seat]:
+        return Refusal(clauses, f"seat {seat} does not hold {action.chosen!r} to give")
+    if action != Action(ActionKind.GIVE, chosen=action.chosen):
+        return Refusal(clauses, "giving a card names the card and nothing else")
+    return None
+
+
 @attrs.frozen
 class RoundExchange:
     """After the deal every seat sets one card aside, face down; once all have chosen the
     cards change hands at the same time (R-C3)."""
 
     def actions(self, game: Game, state: State) -> Iterator[Action]:
-        notation = game.notation(state.to_act)
-        for card in distinct(state.hands[state.to_act]):
-            yield Action(ActionKind.GIVE, chosen=card, notation=notation)
+        return give_actions(game, state)
 
     def check(self, game: Game, state: State, action: Action) -> Refusal | None:
-        seat = state.to_act
-        if action.kind != ActionKind.GIVE:
-            return Refusal(
-                ("BD-EXCHANGE", "R-C3"),
-                f"first every seat sets a card aside for the exchange; seat {seat} gives now",
-            )
-        if action.chosen not in state.hands[seat]:
-            return Refusal(
-                ("BD-EXCHANGE", "R-C3"), f"seat {seat} does not hold {action.chosen!r} to give"
-            )
-        if action != Action(ActionKind.GIVE, chosen=action.chosen):
-            return Refusal(("BD-EXCHANGE", "R-C3"), "giving a card names the card and nothing else")
-        return None
+        first = "first every seat sets a card aside for the exchange"
+        return check_give(state, action, ("BD-EXCHANGE", "R-C3"), first)
 
     def carry_out(self, game: Game, state: State, action: Action) -> Transition:
         table, cards = scratch(game.board, game.deck, state)

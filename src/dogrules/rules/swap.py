@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Iterator
 
 from dogrules.data.register import implements
@@ -27,7 +28,31 @@ def swap(table: Table, first: int, second: int, clauses: tuple[str, ...] = SWAP_
         )
 
 
-class OpponentSwap:
+class PairSwap(abc.ABC):
+    """A card that swaps a pair of pieces: each allowed pair is one play; a pair not allowed
+    is refused with the variant's reason."""
+
+    @abc.abstractmethod
+    def pairs(self, turn: Turn) -> list[tuple[int, int]]:
+        """The pairs that may change places (the variant's rule)."""
+
+    @abc.abstractmethod
+    def refuse_pair(self, turn: Turn, pair: tuple[int, int]) -> Refusal:
+        """Why ``pair`` may not change places."""
+
+    def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
+        """Every allowed pair is one choice."""
+        for pair in self.pairs(turn):
+            yield (pair,)
+
+    def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
+        refusal = check_one_move(card, action)
+        if refusal is not None or action.moves[0] in self.pairs(turn):
+            return refusal
+        return self.refuse_pair(turn, action.moves[0])
+
+
+class OpponentSwap(PairSwap):
     """Black DOG's Swap: one of the actor's pieces with another seat's piece (R-B6)."""
 
     @implements("BD-SWAP", "BD-START-PROTECTED", "BD-DOG-IMMUNE", "BD-FINISH-SAFE", "R-B6")
@@ -43,17 +68,9 @@ class OpponentSwap:
         )
         return [(mine, theirs) for mine in own for theirs in others]
 
-    def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
-        """Every allowed pair is one choice."""
-        for pair in self.pairs(turn):
-            yield (pair,)
-
-    def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
-        refusal = check_one_move(card, action)
-        if refusal is not None or action.moves[0] in self.pairs(turn):
-            return refusal
+    def refuse_pair(self, turn: Turn, pair: tuple[int, int]) -> Refusal:
         board, table = turn.board, turn.table
-        for field in action.moves[0]:
+        for field in pair:
             if field == table.dog:
                 return Refusal(("BD-DOG-IMMUNE", "BD-SWAP"), "the Black Dog cannot be swapped")
             if field >= board.track:
