@@ -28,6 +28,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 
 import dogrules
@@ -35,6 +36,7 @@ from dogrules import State, Transition
 from helpers import (
     KD,
     act,
+    action,
     assert_illegal,
     at,
     at_home,
@@ -572,8 +574,11 @@ def test_KD_TWO_COLOUR_the_player_picks_either_colour() -> None:
     assert at(t.state, 0) == ["T6"]
     (moved,) = events(t, "moved")
     assert cites(moved, "KD-TWO-COLOUR")
-    # the colour is part of the action
+    # the colour is part of the action, and only a colour the card shows can be chosen
     assert_illegal(s, "blue/red T3-T6", "KD-TWO-COLOUR")
+    foreign = attrs.evolve(action(s, "blue/red=red T3-T6"), chosen="green")
+    ruling = KD.explain(s, foreign)
+    assert not ruling.legal and ruling.clauses == ("KD-TWO-COLOUR",), ruling.text
     s = pos({0: ["T3"]}, {0: ["green/yellow"]})
     assert moves_from(s, "T3") == {"green/yellow=green T3-T7", "green/yellow=yellow T3-T4"}
     # the chosen colour moves like a single-colour card: jumping an own dog, throwing out

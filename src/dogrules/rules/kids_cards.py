@@ -180,10 +180,10 @@ class ColourCard:
         ((origin, target),) = action.moves
         if origin == HOME:
             return check_entry(turn, card, action)
-        if card.family == CardFamily.TWO_COLOUR and action.chosen is None:
+        if card.family == CardFamily.TWO_COLOUR and action.chosen not in card.colours:
             return Refusal(
                 ("KD-TWO-COLOUR",),
-                f"name the colour taken from the two-colour card, e.g. "
+                f"name one of the two colours the card shows, e.g. "
                 f"'{card.notation}={card.colours[0]}'",
             )
         refusal = check_own_dog(turn, origin)
