@@ -1,7 +1,11 @@
-"""The live register's judgement (dogrules.trace.live_problems) on a small fake register, so
-the live check cannot silently pass."""
+"""The live register's judgement (dogrules.trace.live_problems) on a small fake register, and
+the pieces of the plugin that records the runs, so the live check cannot silently pass."""
 
 from __future__ import annotations
+
+import sys
+from types import CodeType, FrameType
+from typing import Any
 
 import pytest
 
@@ -18,6 +22,7 @@ from dogrules.trace import (
     marked_code,
 )
 from dogrules.variants.classic import ClassicVariant
+from live_register import _tracer
 
 
 def clause(ident: str, kind: str = "rule", same_as: tuple[str, ...] = ()) -> Clause:
@@ -121,3 +126,30 @@ def test_every_marked_function_resolves_to_its_code() -> None:
         marked_code({"X-A": ["dogrules.rules.round.nowhere"]})
     with pytest.raises(LookupError, match="no imported module"):
         marked_code({"X-A": ["nomodule.f"]})
+
+
+def marked_example() -> int:
+    return 1
+
+
+def unmarked_example() -> int:
+    return marked_example()
+
+
+def test_the_tracer_records_calls_of_marked_code_and_keeps_an_earlier_tracer() -> None:
+    seen: list[str] = []
+
+    def earlier(frame: FrameType, event: str, arg: Any) -> None:
+        seen.append(frame.f_code.co_name)
+
+    codes = {marked_example.__code__: "marked_example"}
+    for previous_tracer in (None, earlier):
+        hits: set[CodeType] = set()
+        previous = sys.gettrace()
+        sys.settrace(_tracer(codes, hits, previous_tracer))
+        try:
+            unmarked_example()
+        finally:
+            sys.settrace(previous)
+        assert hits == {marked_example.__code__}
+    assert seen[:2] == ["unmarked_example", "marked_example"]
