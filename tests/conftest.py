@@ -1,10 +1,14 @@
-"""Shared test set-up: Hypothesis profiles and small helpers for building positions."""
+"""Shared test set-up: Hypothesis profiles, small helpers for building positions, and the
+live register plugin (which marked functions each clause test runs)."""
 
 from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from live_register import NAME, LiveRegister
 
 settings.register_profile(
     "default",
@@ -21,3 +25,9 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Registered here rather than through pytest_plugins so that ``-p no:live_register``
+    # can turn it off (register() refuses a blocked name).
+    config.pluginmanager.register(LiveRegister(), NAME)

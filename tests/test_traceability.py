@@ -7,9 +7,11 @@ from pathlib import Path
 import pytest
 
 import dogrules
-from dogrules.data.register import check_references
-from dogrules.testing.trace import matrix, problems
+from dogrules.data.register import check_references, implementers
+from dogrules.testing.trace import NEVER_RUNS, LiveProblem, live_problems, matrix, problems
 from dogrules.variants import implemented, rulesets
+from dogrules.variants import variant as get_variant
+from live_register import recorder
 
 TESTS = Path(__file__).parent
 
@@ -44,3 +46,69 @@ def test_register_entries_are_complete(variant: str) -> None:
 
 def test_interprets_and_same_as_name_registered_clauses() -> None:
     check_references(ruleset.register for ruleset in rulesets())
+
+
+# What the live check finds today: marks on functions that the tests of their clauses never
+# run (or that never run at all). Kept exact: a new problem, or one that went away, fails
+# (raises= lets only KnownDeadMarks count as the expected failure). ``pytest --runxfail``
+# shows the full report, with the unexercised (clause, function) pairs.
+KNOWN_DEAD_MARKS = (
+    "never runs: dogrules.rules.agents.is_flipped",
+    "never runs: dogrules.rules.disc.disc_turn_due",
+    "not exercised: AD-FLIPPED",
+    "not exercised: AD-TEAMS",
+    "not exercised: BD-DISC-BY-MAGNET",
+    "not exercised: BD-DISC-CAPTURED-NO-TURN",
+    "not exercised: BD-DISC-NOT-BY-SWAP",
+    "not exercised: BD-DISC-TURN",
+    "not exercised: BD-DOG-NO-DISC-TURN",
+    "not exercised: BD-PARTNER-DISC-ONCE",
+    "not exercised: R-B5",
+)
+
+
+class KnownDeadMarks(AssertionError):
+    """Exactly the problems of KNOWN_DEAD_MARKS were found (the expected failure)."""
+
+
+def _known_key(problem: LiveProblem) -> str:
+    subject = problem.functions[0] if problem.kind == NEVER_RUNS else problem.clauses[0]
+    return f"{problem.kind}: {subject}"
+
+
+@pytest.mark.runs_last
+@pytest.mark.xfail(
+    strict=True,
+    raises=KnownDeadMarks,
+    reason="known dead marks, fixed by the one-source-of-truth restructure: "
+    + "; ".join(KNOWN_DEAD_MARKS),
+)
+def test_every_marked_function_runs_under_its_clause_tests(request: pytest.FixtureRequest) -> None:
+    """(a) every marked function runs under some clause test; (b) for every rule and ruling
+    (and every clause with marked functions) some citing test runs one of its functions."""
+    live = recorder(request.config)
+    if live is None:
+        pytest.skip("the live_register plugin is turned off")
+    if reason := live.incomplete():
+        pytest.skip(f"not every clause test ran and passed in this session: {reason}")
+    clauses = [clause for variant in implemented() for clause in get_variant(variant).clauses]
+    found = live_problems(clauses, implementers(), live.runs())
+    failures = [problem for problem in found if problem.fails]
+    pairs = [str(problem) for problem in found if not problem.fails]
+    message = "\n".join(
+        [
+            f"{len(failures)} marked functions or clauses are not live:",
+            *(str(problem) for problem in failures),
+            f"for information, {len(pairs)} (clause, function) pairs whose function the "
+            "clause's citing tests do not run:",
+            *pairs,
+        ]
+    )
+    keys = {_known_key(problem) for problem in failures}
+    known = set(KNOWN_DEAD_MARKS)
+    assert keys <= known, f"new problems: {sorted(keys - known)}\n{message}"
+    assert not keys or keys == known, (
+        f"no longer found, remove from KNOWN_DEAD_MARKS: {sorted(known - keys)}\n{message}"
+    )
+    if keys:
+        raise KnownDeadMarks(message)

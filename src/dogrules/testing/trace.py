@@ -4,9 +4,13 @@ citations point nowhere (the Rust Reference's rule ids, applied to the DOG manua
 from __future__ import annotations
 
 import ast
+import functools
+import inspect
 import re
-from collections.abc import Iterable
+import sys
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from types import CodeType, FunctionType
 
 import attrs
 
@@ -118,3 +122,146 @@ def problems(variants: Iterable[str], test_dir: Path | None) -> list[str]:
 def all_clause_ids() -> frozenset[str]:
     """Every id registered by any registered variant."""
     return frozenset(c.id for ruleset in rulesets() for c in ruleset.register)
+
+
+# --- The live register ---------------------------------------------------------------------
+# Whether the functions marked for a clause are the code that really runs under the tests
+# citing it: tests/live_register.py records, for each test carrying ``pytest.mark.clause``,
+# which marked functions ran; :func:`live_problems` judges those records.
+# (Kept as one block of new definitions so it can move with this module.)
+
+NEVER_RUNS = "never runs"
+NOT_EXERCISED = "not exercised"
+UNEXERCISED_PAIR = "unexercised pair"
+
+
+@attrs.frozen
+class ClauseRun:
+    """One test carrying ``pytest.mark.clause``: the clause ids it cites and the qualified
+    names of the marked functions that ran while it ran."""
+
+    test: str
+    clauses: frozenset[str]
+    ran: frozenset[str]
+
+
+@attrs.frozen
+class LiveProblem:
+    """A marked function that no clause test runs (:data:`NEVER_RUNS`), a clause whose citing
+    tests run none of its functions (:data:`NOT_EXERCISED`), or, for information only, one
+    function of a clause that its citing tests do not run (:data:`UNEXERCISED_PAIR`)."""
+
+    kind: str
+    # The clause ids concerned: for NEVER_RUNS the ids the function is marked with.
+    clauses: tuple[str, ...]
+    functions: tuple[str, ...]
+    tests: tuple[str, ...]
+
+    @property
+    def fails(self) -> bool:
+        """Whether this problem fails the check (unexercised pairs are information)."""
+        return self.kind != UNEXERCISED_PAIR
+
+    def __str__(self) -> str:
+        tests = f"({', '.join(self.tests)})" if self.tests else "(no citing test ran)"
+        functions = ", ".join(self.functions)
+        if self.kind == NEVER_RUNS:
+            return (
+                f"{', '.join(self.clauses)}: marked function {functions} never runs under any "
+                "clause test"
+            )
+        if self.kind == NOT_EXERCISED:
+            return (
+                f"{self.clauses[0]}: none of its citing tests {tests} runs any of its marked "
+                f"functions ({functions or 'none'})"
+            )
+        return (
+            f"{self.clauses[0]}: marked function {functions} never runs under its citing tests "
+            f"{tests}"
+        )
+
+
+def implementing_functions(clause: Clause, marked: Mapping[str, Sequence[str]]) -> frozenset[str]:
+    """The functions implementing ``clause``: its own marked functions and those of the
+    clauses it is the ``same_as`` of (``marked`` is clause id -> qualified names)."""
+    return frozenset(name for key in (clause.id, *clause.same_as) for name in marked.get(key, ()))
+
+
+def live_problems(
+    clauses: Iterable[Clause], marked: Mapping[str, Sequence[str]], runs: Iterable[ClauseRun]
+) -> list[LiveProblem]:
+    """Judge which marked functions the clause tests ``runs`` really ran.
+
+    ``clauses`` are the register entries to check (of any variants; an id given twice is
+    checked once), ``marked`` is clause id -> the qualified names marked for it (as
+    :func:`~dogrules.clauses.implementers`). Returns, sorted, every NEVER_RUNS problem (a
+    marked function no run ran), every NOT_EXERCISED problem (a rule or ruling, or a clause of
+    another kind that has marked functions, whose citing runs ran none of its functions), then
+    every UNEXERCISED_PAIR (a function of a clause that none of its citing runs ran).
+    """
+    runs = tuple(runs)
+    ran_anywhere = frozenset(name for run in runs for name in run.ran)
+    marked_for: dict[str, set[str]] = {}
+    for clause_id, names in marked.items():
+        for name in names:
+            marked_for.setdefault(name, set()).add(clause_id)
+    found = [
+        LiveProblem(NEVER_RUNS, tuple(sorted(ids)), (name,), ())
+        for name, ids in sorted(marked_for.items())
+        if name not in ran_anywhere
+    ]
+    pairs: list[LiveProblem] = []
+    by_id = {clause.id: clause for clause in clauses}
+    for clause_id, clause in sorted(by_id.items()):
+        functions = implementing_functions(clause, marked)
+        citing = [run for run in runs if clause_id in run.clauses]
+        tests = tuple(sorted({run.test for run in citing}))
+        ran = frozenset(name for run in citing for name in run.ran)
+        # Assumptions and layout data without a rule function have no code to run; a rule or
+        # ruling without one is a failure here too (and in the static check).
+        if (clause.kind in ("rule", "ruling") or functions) and not functions & ran:
+            found.append(LiveProblem(NOT_EXERCISED, (clause_id,), tuple(sorted(functions)), tests))
+        pairs.extend(
+            LiveProblem(UNEXERCISED_PAIR, (clause_id,), (name,), tests)
+            for name in sorted(functions - ran)
+        )
+    return found + pairs
+
+
+def marked_code(marked: Mapping[str, Sequence[str]]) -> dict[CodeType, str]:
+    """Code object -> qualified name of every function named in ``marked`` (clause id ->
+    qualified names), so a tracer can tell a marked function by its frame's code.
+
+    The functions' modules must be imported (they are: marking happens at import). Raises
+    LookupError for a name that does not resolve to a function, so a mark cannot go unwatched.
+    """
+    codes: dict[CodeType, str] = {}
+    for name in sorted({name for names in marked.values() for name in names}):
+        codes[_function_named(name).__code__] = name
+    return codes
+
+
+def _function_named(name: str) -> FunctionType:
+    parts = name.split(".")
+    # The longest imported module prefix; the rest is the qualname inside it.
+    split = next((i for i in range(len(parts) - 1, 0, -1) if ".".join(parts[:i]) in sys.modules), 0)
+    if split == 0:
+        raise LookupError(f"marked function {name}: no imported module contains it")
+    found: object = sys.modules[".".join(parts[:split])]
+    for part in parts[split:]:
+        # vars(), not getattr(): a classmethod or staticmethod must be seen undecorated.
+        namespace = vars(found) if hasattr(found, "__dict__") else {}
+        if part not in namespace:
+            raise LookupError(f"marked function {name}: {part!r} not found")
+        found = namespace[part]
+    if isinstance(found, classmethod | staticmethod):
+        found = found.__func__
+    elif isinstance(found, property):
+        found = found.fget
+    elif isinstance(found, functools.cached_property):
+        found = found.func
+    if callable(found):
+        found = inspect.unwrap(found)
+    if not isinstance(found, FunctionType):
+        raise LookupError(f"marked function {name} is not a Python function: {found!r}")
+    return found

@@ -1,0 +1,155 @@
+"""The live register's judgement (dogrules.testing.trace.live_problems) on a small fake
+register, and the pieces of the plugin that records the runs, so the live check cannot silently pass."""
+
+from __future__ import annotations
+
+import sys
+from types import CodeType, FrameType
+from typing import Any
+
+import pytest
+
+from dogrules.data.register import Clause, ClauseKind, implementers
+from dogrules.engine.cardtable import CardTable
+from dogrules.rules.play import RoundPlay
+from dogrules.testing.trace import (
+    NEVER_RUNS,
+    NOT_EXERCISED,
+    UNEXERCISED_PAIR,
+    ClauseRun,
+    LiveProblem,
+    implementing_functions,
+    live_problems,
+    marked_code,
+)
+from live_register import _tracer
+
+
+def clause(ident: str, kind: str = "rule", same_as: tuple[str, ...] = ()) -> Clause:
+    return Clause(ident, ClauseKind(kind), "manual", "section", "text", same_as=same_as)
+
+
+def run(test: str, clauses: set[str], ran: set[str]) -> ClauseRun:
+    return ClauseRun(test, frozenset(clauses), frozenset(ran))
+
+
+def kinds(found: list[LiveProblem]) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    return [(p.kind, p.clauses, p.functions) for p in found]
+
+
+def test_a_marked_function_no_clause_test_runs_is_a_problem() -> None:
+    marked = {"X-A": ["m.alive", "m.dead"], "X-B": ["m.dead"]}
+    found = live_problems([clause("X-A"), clause("X-B")], marked, [run("t", {"X-A"}, {"m.alive"})])
+    assert kinds(found) == [
+        (NEVER_RUNS, ("X-A", "X-B"), ("m.dead",)),
+        (NOT_EXERCISED, ("X-B",), ("m.dead",)),  # X-B is cited by no test that ran
+        (UNEXERCISED_PAIR, ("X-A",), ("m.dead",)),
+        (UNEXERCISED_PAIR, ("X-B",), ("m.dead",)),
+    ]
+    assert str(found[0]) == ("X-A, X-B: marked function m.dead never runs under any clause test")
+    assert [p.fails for p in found] == [True, True, False, False]
+
+
+def test_a_clause_whose_citing_tests_run_none_of_its_functions_is_a_problem() -> None:
+    # m.f runs, but only under a test that does not cite X-A: not (a), but (b) for X-A
+    marked = {"X-A": ["m.f"], "X-B": ["m.g"]}
+    runs = [run("t1", {"X-A"}, {"m.g"}), run("t2", {"X-B"}, {"m.f", "m.g"})]
+    found = live_problems([clause("X-A"), clause("X-B")], marked, runs)
+    assert kinds(found) == [
+        (NOT_EXERCISED, ("X-A",), ("m.f",)),
+        (UNEXERCISED_PAIR, ("X-A",), ("m.f",)),
+    ]
+    assert str(found[0]) == (
+        "X-A: none of its citing tests (t1) runs any of its marked functions (m.f)"
+    )
+    assert str(found[1]) == "X-A: marked function m.f never runs under its citing tests (t1)"
+
+
+def test_one_function_of_a_clause_running_is_enough_and_the_others_are_information() -> None:
+    marked = {"X-A": ["m.f", "m.g"]}
+    runs = [run("t1", {"X-A"}, {"m.f"}), run("t2", {"X-B"}, {"m.g"})]
+    found = live_problems([clause("X-A"), clause("X-B", "assumption")], marked, runs)
+    assert kinds(found) == [(UNEXERCISED_PAIR, ("X-A",), ("m.g",))]
+    assert not found[0].fails
+
+
+def test_same_as_lends_the_functions_of_the_other_clause() -> None:
+    marked = {"BD-X": ["m.shared"], "AD-X": ["m.own"]}
+    ad = clause("AD-X", same_as=("BD-X",))
+    assert implementing_functions(ad, marked) == {"m.shared", "m.own"}
+    runs = [run("t_ad", {"AD-X"}, {"m.shared"}), run("t_bd", {"BD-X"}, {"m.shared", "m.own"})]
+    found = live_problems([ad, clause("BD-X")], marked, runs)
+    # AD-X is live through BD-X's function; its own function is only an unexercised pair
+    assert kinds(found) == [(UNEXERCISED_PAIR, ("AD-X",), ("m.own",))]
+    # the same_as runs one way only: a test citing BD-X does not exercise AD-X
+    found = live_problems([ad], marked, [run("t_bd", {"BD-X"}, {"m.shared", "m.own"})])
+    assert [p.kind for p in found if p.fails] == [NOT_EXERCISED]
+
+
+def test_assumptions_without_functions_are_exempt_but_rules_and_marked_ones_are_not() -> None:
+    marked = {"X-MARKED": ["m.f"]}
+    clauses = [
+        clause("X-ASSUMED", "assumption"),
+        clause("X-MARKED", "assumption"),
+        clause("X-RULE"),
+        clause("X-RULING", "ruling"),
+    ]
+    runs = [
+        run("t1", {"X-ASSUMED", "X-MARKED", "X-RULE", "X-RULING"}, set()),
+        run("t2", set(), {"m.f"}),
+    ]
+    found = live_problems(clauses, marked, runs)
+    assert [(p.kind, p.clauses) for p in found if p.fails] == [
+        (NOT_EXERCISED, ("X-MARKED",)),
+        (NOT_EXERCISED, ("X-RULE",)),
+        (NOT_EXERCISED, ("X-RULING",)),
+    ]
+    assert "(none)" in str(found[1])
+
+
+def test_a_live_register_has_no_problem_and_a_clause_given_twice_is_checked_once() -> None:
+    marked = {"X-A": ["m.f"], "R-X1": ["m.f"]}
+    clauses = [clause("X-A"), clause("R-X1", "ruling"), clause("R-X1", "ruling")]
+    assert live_problems(clauses, marked, [run("t", {"X-A", "R-X1"}, {"m.f"})]) == []
+
+
+def test_every_marked_function_resolves_to_its_code() -> None:
+    marked = implementers()
+    codes = marked_code(marked)
+    assert set(codes.values()) == {name for names in marked.values() for name in names}
+    # a classmethod, a method and a module function
+    assert codes[vars(CardTable)["shuffled_deck"].__func__.__code__] == (
+        "dogrules.engine.cardtable.CardTable.shuffled_deck"
+    )
+    assert codes[RoundPlay.no_play_actions.__code__].endswith(".no_play_actions")
+    with pytest.raises(LookupError, match="nowhere"):
+        marked_code({"X-A": ["dogrules.rules.round.nowhere"]})
+    with pytest.raises(LookupError, match="no imported module"):
+        marked_code({"X-A": ["nomodule.f"]})
+
+
+def marked_example() -> int:
+    return 1
+
+
+def unmarked_example() -> int:
+    return marked_example()
+
+
+def test_the_tracer_records_calls_of_marked_code_and_keeps_an_earlier_tracer() -> None:
+    seen: list[str] = []
+
+    def earlier(frame: FrameType, event: str, arg: Any) -> None:
+        seen.append(frame.f_code.co_name)
+
+    codes = {marked_example.__code__: "marked_example"}
+    for previous_tracer in (None, earlier):
+        hits: set[CodeType] = set()
+        previous = sys.gettrace()
+        sys.settrace(_tracer(codes, hits, previous_tracer))
+        try:
+            unmarked_example()
+        finally:
+            sys.settrace(previous)
+        assert hits == {marked_example.__code__}
+    assert seen[:2] == ["unmarked_example", "marked_example"]
