@@ -558,6 +558,8 @@ def test_BD_DOG_NO_DISC_TURN_the_dog_ending_on_a_paw_turns_nothing() -> None:
     t = act(s, "black:3 T10-T13")
     assert dog(t.state) == "T23"
     assert "disc_turned" not in kinds(t)
+    # asked to turn anyway, the judge says why not: the dog's landing turns nothing
+    assert_illegal(s, "black:3 T10-T13 turn cw", "BD-DOG-NO-DISC-TURN")
 
 
 @pytest.mark.clause("BD-DISC-CAPTURED-NO-TURN", "R-B5")

@@ -1,5 +1,6 @@
 """The live register's judgement (dogrules.testing.trace.live_problems) on a small fake
-register, and the pieces of the plugin that records the runs, so the live check cannot silently pass."""
+register, and the pieces of the plugin that records the runs, so the live check cannot
+silently pass."""
 
 from __future__ import annotations
 

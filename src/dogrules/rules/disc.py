@@ -89,10 +89,11 @@ class DiscTurn:
                 ("BD-DISC-TURN", "R-B5"),
                 "a piece ends on a paw field: the disc must turn (add 'turn cw' or 'turn ccw')",
             )
-        return self.refuse_turn(turn, card, action)
+        return self.refuse_turn(turn, card, action, scratch)
 
-    def refuse_turn(self, turn: Turn, card: CardSpec, action: Action) -> Refusal:
-        """Why no turn is due although the action names one."""
+    def refuse_turn(self, turn: Turn, card: CardSpec, action: Action, after: Table) -> Refusal:
+        """Why no turn is due although the action names one (``after``: the table the
+        action's movements leave)."""
         paws = board_disc(turn).paws
         ended_on_paw = any(target in paws for _, target in action.moves)
         if ended_on_paw and card.family == CardFamily.SWAP:
@@ -111,6 +112,12 @@ class DiscTurn:
                 ("BD-DISC-TURN", "BD-DOG-LANDING", "R-B5"),
                 "the disc does not turn: no piece the seat moved is left, at the end of the "
                 "action, on a paw field where its movement ended",
+            )
+        if after.dog is not None and after.dog != turn.table.dog and after.dog in paws:
+            return Refusal(
+                ("BD-DOG-NO-DISC-TURN", "BD-DISC-TURN", "R-B5"),
+                "the disc does not turn: the Black Dog ends its run on a paw, and the dog's "
+                "landing turns nothing",
             )
         return Refusal(
             ("BD-DISC-TURN", "R-B5"),
