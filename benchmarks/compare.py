@@ -1,6 +1,7 @@
 """Two engines side by side in one run: random-playout throughput of this checkout against
 another source tree (an earlier commit's worktree, say), alternating run by run so that both
-meet the same machine load. Quotes medians.
+meet the same machine load, timed in CPU seconds of the measuring process (less sensitive to
+other load than the wall clock). Quotes medians.
 
     git worktree add /tmp/before HEAD~1
     python benchmarks/compare.py --before /tmp/before/src [--variant black-dog --players 4]
@@ -28,13 +29,13 @@ name, players, games, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), in
 variant = dogrules.variant(name)
 rng = random.Random(seed)
 done = 0
-start = time.perf_counter()
+start = time.process_time()
 for game in range(games):
     state = variant.new_game(players=players, seed=seed * 1000 + game)
     while state.phase != "over":
         state = variant.apply(state, rng.choice(variant.legal_actions(state))).state
         done += 1
-print(json.dumps({"actions": done, "seconds": time.perf_counter() - start}))
+print(json.dumps({"actions": done, "seconds": time.process_time() - start}))
 """
 
 

@@ -163,6 +163,10 @@ class Citations:
 
     own: frozenset[str]
     counterparts: Mapping[str, tuple[str, ...]]
+    # Tuples translated so far: every event is cited, from a few dozen distinct tuples.
+    _done: dict[tuple[str, ...], tuple[str, ...]] = attrs.field(
+        factory=dict, init=False, repr=False
+    )
 
     @classmethod
     def of(cls, register: tuple[Clause, ...]) -> Citations:
@@ -177,13 +181,13 @@ class Citations:
 
     def cite(self, clauses: tuple[str, ...]) -> tuple[str, ...]:
         """``clauses`` as this variant cites them, each once, in order."""
-        return _translate(self, clauses)
-
-
-@functools.lru_cache(maxsize=4096)
-def _translate(citations: Citations, clauses: tuple[str, ...]) -> tuple[str, ...]:
-    cited: list[str] = []
-    for clause in clauses:
-        mine = (clause,) if clause in citations.own else citations.counterparts.get(clause, ())
-        cited.extend(c for c in mine if c not in cited)
-    return tuple(cited)
+        try:
+            return self._done[clauses]
+        except KeyError:
+            pass
+        cited: list[str] = []
+        for clause in clauses:
+            mine = (clause,) if clause in self.own else self.counterparts.get(clause, ())
+            cited.extend(c for c in mine if c not in cited)
+        translated = self._done[clauses] = tuple(cited)
+        return translated

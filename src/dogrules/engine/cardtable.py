@@ -6,11 +6,9 @@ built from it once, at the end."""
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Sequence
-from typing import cast
-
-import attrs
 
 from dogrules.data.register import implements
 from dogrules.engine.table import Table
@@ -18,7 +16,7 @@ from dogrules.geometry.board import Board
 from dogrules.geometry.cards import Deck
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Transition
-from dogrules.model.state import DogFacts, Extra, State
+from dogrules.model.state import DogFacts, Extra, Phase, State
 
 
 @implements("BD-DEAL", "BD-RESHUFFLE", "R-C2")
@@ -79,7 +77,7 @@ class CardTable:
 
     def hand(self, seat: int) -> tuple[str, ...]:
         """The hand of ``seat`` in canonical order."""
-        return tuple(sorted(self.hands[seat], key=self.deck_spec.order))
+        return self.deck_spec.in_order(self.hands[seat])
 
     def take(self, seat: int, card: str) -> None:
         """Remove one ``card`` from the hand of ``seat`` (known to hold it)."""
@@ -150,22 +148,56 @@ class CardTable:
         self.events.append(Event(EventKind.EXCHANGED, clauses))
 
 
-def transition(state: State, table: Table, cards: CardTable, **changes: object) -> Transition:
+class _Keep(enum.Enum):
+    """Marks a field of the new state that stays as it was."""
+
+    KEEP = enum.auto()
+
+
+KEEP = _Keep.KEEP
+
+
+def transition(
+    state: State,
+    table: Table,
+    cards: CardTable,
+    *,
+    phase: Phase | None = None,
+    to_act: int | None = None,
+    dealer: int | None = None,
+    round: int | None = None,
+    last_played: str | _Keep | None = KEEP,
+    redrawn: bool | None = None,
+    winner: tuple[int, ...] | None = None,
+    extra: Extra | _Keep | None = KEEP,
+) -> Transition:
     """The transition to the state the scratch ``table`` and ``cards`` now describe, with the
-    events they recorded (not yet cited in the variant's own clauses)."""
-    extra = cast(Extra | None, changes.pop("extra", state.extra))
-    if isinstance(extra, DogFacts) and extra.black_dog != table.dog:
-        extra = DogFacts(table.dog)
-    new = attrs.evolve(
-        state,
+    events they recorded (not yet cited in the variant's own clauses); the keyword arguments
+    change what the tables do not hold."""
+    now = state.extra if extra is KEEP else extra
+    if isinstance(now, DogFacts) and now.black_dog != table.dog:
+        now = DogFacts(table.dog)
+    order = cards.deck_spec.in_order
+    # Built field by field rather than by attrs.evolve: this runs once per action.
+    new = State(
+        variant=state.variant,
+        players=state.players,
+        phase=state.phase if phase is None else phase,
+        to_act=state.to_act if to_act is None else to_act,
         pieces=table.pieces(),
-        hands=tuple(cards.hand(seat) for seat in range(state.players)),
+        hands=tuple(order(hand) for hand in cards.hands),
         deck=tuple(cards.deck),
         discard=tuple(cards.discard),
         exchange=tuple(cards.exchange),
+        dealer=state.dealer if dealer is None else dealer,
+        round=state.round if round is None else round,
+        last_played=state.last_played if last_played is KEEP else last_played,
+        redrawn=state.redrawn if redrawn is None else redrawn,
+        seed=state.seed,
         shuffles=cards.shuffles,
-        extra=extra,
-        **changes,  # type: ignore[arg-type]
+        winner=state.winner if winner is None else winner,
+        teams=state.teams,
+        extra=now,
     )
     return Transition(new, tuple(cards.events))
 

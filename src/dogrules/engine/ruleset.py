@@ -42,10 +42,7 @@ class Turn:
     controlled: int
     partner: int | None
     blocked: frozenset[int]
-
-    @property
-    def board(self) -> Board:
-        return self.table.board
+    board: Board
 
 
 class CardRule(Protocol):
@@ -158,6 +155,7 @@ class Game:
     board: Board
     deck: Deck
     citations: Citations
+    notations: tuple[Notation, ...]
 
     @property
     def players(self) -> int:
@@ -165,7 +163,7 @@ class Game:
 
     def notation(self, seat: int) -> Notation:
         """The context actions of ``seat`` are written in."""
-        return _notation(self, seat)
+        return self.notations[seat]
 
     def cite(self, clauses: tuple[str, ...]) -> tuple[str, ...]:
         """``clauses`` as this game cites them (see :class:`Citations`)."""
@@ -192,9 +190,5 @@ def _game(ruleset: Ruleset, players: int) -> Game:
         board = build_board(ruleset.name, players, ruleset.layout_data, ruleset.where)
     except ValueError as exc:
         raise InvalidPosition(str(exc)) from None
-    return Game(ruleset, board, ruleset.deck, Citations.of(ruleset.register))
-
-
-@functools.cache
-def _notation(game: Game, seat: int) -> Notation:
-    return Notation(game.board, seat, game.ruleset.paired)
+    notations = tuple(Notation(board, seat, ruleset.paired) for seat in board.seats)
+    return Game(ruleset, board, ruleset.deck, Citations.of(ruleset.register), notations)

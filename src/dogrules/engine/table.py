@@ -75,13 +75,14 @@ class Table:
         owner: int,
         origin: int,
         target: int,
-        path: Callable[[], Sequence[int]],
+        path: Callable[[Board, int, int, int], Sequence[int]],
         clauses: tuple[str, ...],
         finish_clauses: tuple[str, ...],
     ) -> None:
-        """A piece of ``owner`` leaves ``origin`` for ``target`` along ``path`` (every field
-        stepped on, worked out only when events are recorded): told as a move, and as a
-        finish when it enters its goal from the track. Where it lands is the caller's rule."""
+        """A piece of ``owner`` leaves ``origin`` for ``target`` along ``path(board, owner,
+        origin, target)`` (every field stepped on, worked out only when events are recorded):
+        told as a move, and as a finish when it enters its goal from the track. Where it
+        lands is the caller's rule."""
         del self.occupant[origin]
         self.landed.pop(origin, None)
         board = self.board
@@ -90,7 +91,7 @@ class Table:
             self.finished.append(owner)
         if self.events is None:
             return
-        fields = path()
+        fields = path(board, owner, origin, target)
         label = board.label
         self.events.append(
             Event(

@@ -143,27 +143,33 @@ class CardCatalogue:
     """What each card notation means in one game: the first kind that reads it decides."""
 
     kinds: tuple[CardKind, ...]
+    # Notations read so far (a catalogue is asked about the same few cards all game long).
+    _read: dict[str, CardSpec | None] = attrs.field(factory=dict, init=False, repr=False)
 
     def spec(self, notation: str) -> CardSpec:
         """The meaning of ``notation``; ValueError naming it when this game has no such card."""
-        spec = _read(self, notation)
+        try:
+            spec = self._read[notation]
+        except (KeyError, TypeError):
+            spec = self._lookup(notation)
         if spec is None:
             raise ValueError(f"unknown card notation {notation!r}")
         return spec
 
     def knows(self, notation: str) -> bool:
-        return _read(self, notation) is not None
+        return isinstance(notation, str) and self._lookup(notation) is not None
+
+    def _lookup(self, notation: object) -> CardSpec | None:
+        if not isinstance(notation, str):
+            return None
+        found = self._read.get(notation, _UNREAD)
+        if found is _UNREAD:
+            found = next((s for k in self.kinds if (s := k.read(notation)) is not None), None)
+            self._read[notation] = found
+        return found if isinstance(found, CardSpec) else None
 
 
-@functools.lru_cache(maxsize=2048)
-def _read(catalogue: CardCatalogue, notation: str) -> CardSpec | None:
-    if not isinstance(notation, str):
-        return None
-    for kind in catalogue.kinds:
-        spec = kind.read(notation)
-        if spec is not None:
-            return spec
-    return None
+_UNREAD = object()
 
 
 def distinct(hand: Sequence[str]) -> list[str]:
@@ -192,6 +198,10 @@ class Deck:
     def order(self, card: str) -> int:
         """Position of a card kind in the canonical order (for sorting hands)."""
         return _order_index(self.counts)[card]
+
+    def in_order(self, cards: Sequence[str]) -> tuple[str, ...]:
+        """``cards`` sorted in the canonical order."""
+        return tuple(sorted(cards, key=_order_index(self.counts).__getitem__))
 
 
 @functools.cache

@@ -38,6 +38,12 @@ def path_index(board: Board, seat: int) -> dict[int, int]:
     return {field: index for index, field in enumerate(dog_path(board, seat))}
 
 
+def path_between(board: Board, owner: int, origin: int, target: int) -> tuple[int, ...]:
+    """The fields a dog of ``owner`` steps on from ``origin`` to ``target``, in order."""
+    index = path_index(board, owner)
+    return dog_path(board, owner)[index[origin] + 1 : index[target] + 1]
+
+
 def fields_ahead(board: Board, seat: int, origin: int) -> tuple[int, ...]:
     """The fields ahead of a dog of ``seat`` standing on ``origin``, nearest first."""
     path = dog_path(board, seat)
@@ -191,12 +197,7 @@ def move_dog(
     """Carry out a move known to be possible: a dog of another player on the target is thrown
     out to its home; the partner's dog (team variant) is pushed on instead."""
     board = table.board
-
-    def path() -> tuple[int, ...]:
-        index = path_index(board, owner)
-        return dog_path(board, owner)[index[origin] + 1 : index[target] + 1]
-
-    table.move_off(owner, origin, target, path, clauses, ("KD-HOUSE-ENTRY", "R-K8"))
+    table.move_off(owner, origin, target, path_between, clauses, ("KD-HOUSE-ENTRY", "R-K8"))
     holder = table.occupant.get(target)
     if holder is not None:
         partner = None if partner_shift is None else _partner_of(board, owner, partner_shift)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import CardRule, Moves, Turn
 from dogrules.engine.table import Table
@@ -13,7 +11,8 @@ from dogrules.model.actions import Action, ActionKind, Direction
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal
 
-DIRECTIONS: tuple[str, ...] = (Direction.CW.value, Direction.CCW.value)
+DIRECTIONS: tuple[str | None, ...] = (Direction.CW.value, Direction.CCW.value)
+NO_TURN: tuple[str | None, ...] = (None,)
 TURN_CLAUSES = ("BD-DISC-TURN", "BD-DISC-TURN-LAST", "BD-DISC-DIRECTION", "BD-SEQUENCE", "R-B5")
 CARRY_CLAUSES = ("BD-DISC-CARRIES", "BD-L-DISC")
 
@@ -39,6 +38,18 @@ def disc_turn_due(disc: Disc, table: Table) -> bool:
     return any(location in paws for location in table.landed)
 
 
+@implements("BD-DISC-TURN", "BD-DOG-NO-DISC-TURN", "R-B5")
+def may_owe_turn(paws: frozenset[int], moves: Moves) -> bool:
+    """Whether a play can owe a disc turn at all: a landing lies where a movement ends, so a
+    play none of whose movements ends on a paw (the Black Dog's run is no movement of the
+    seat's) leaves no landing there and owes none (R-B5)."""
+    # A plain loop: this runs for every candidate play, and any() over a generator is slower.
+    for _, target in moves:  # noqa: SIM110
+        if target in paws:
+            return True
+    return False
+
+
 def board_disc(turn: Turn) -> Disc:
     """The disc of the board being played on (a ruleset with a disc turn has one)."""
     disc = turn.board.disc
@@ -51,27 +62,13 @@ class DiscTurn:
     an action names, and the turn itself."""
 
     def options(
-        self, turn: Turn, rule: CardRule, card: CardSpec, candidates: Iterable[Moves]
-    ) -> Iterator[tuple[Moves, str | None]]:
-        """Each candidate movement with its disc choices: both directions when the turn is
-        due (:func:`disc_turn_due` on the table the movement leaves), else none."""
-        disc = board_disc(turn)
-        paws = disc.paws
-        for moves in candidates:
-            # Landings lie where movements end: with no movement ending on a paw none can stay.
-            for _, target in moves:
-                if target in paws:
-                    break
-            else:
-                yield moves, None
-                continue
-            scratch = turn.table.clone()
-            rule.carry_out(scratch, turn, card, Action(ActionKind.PLAY, moves=moves))
-            if disc_turn_due(disc, scratch):
-                yield moves, DIRECTIONS[0]
-                yield moves, DIRECTIONS[1]
-            else:
-                yield moves, None
+        self, turn: Turn, rule: CardRule, card: CardSpec, moves: Moves
+    ) -> tuple[str | None, ...]:
+        """The disc choices of a play that may owe a turn (see :func:`may_owe_turn`): both
+        directions when :func:`disc_turn_due` says so on the table the play leaves."""
+        scratch = turn.table.clone()
+        rule.carry_out(scratch, turn, card, Action(ActionKind.PLAY, moves=moves))
+        return DIRECTIONS if disc_turn_due(board_disc(turn), scratch) else NO_TURN
 
     def check(self, turn: Turn, rule: CardRule, card: CardSpec, action: Action) -> Refusal | None:
         """Whether the action names a disc turn exactly when one is due (and a direction)."""

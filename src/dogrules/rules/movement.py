@@ -3,8 +3,6 @@ entering from home, and which pieces a seat may move."""
 
 from __future__ import annotations
 
-import functools
-
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import Turn
 from dogrules.engine.table import Table
@@ -173,9 +171,7 @@ def walk(table: Table, owner: int, origin: int, target: int, clauses: tuple[str,
     A piece on the target field is captured; a target holding the Black Dog captures the
     moving piece instead (R-B3). The landing is remembered for the disc turn (R-B5).
     """
-    board = table.board
-    path = functools.partial(number_path, board, owner, origin, target)
-    table.move_off(owner, origin, target, path, clauses, FINISH_CLAUSES)
+    table.move_off(owner, origin, target, number_path, clauses, FINISH_CLAUSES)
     land(table, owner, target)
 
 

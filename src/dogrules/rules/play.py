@@ -22,7 +22,7 @@ from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal, Transition
 from dogrules.model.state import DogFacts, State
 from dogrules.rules.copy import check_copy, copy_plays_as
-from dogrules.rules.disc import DiscTurn, turn_disc
+from dogrules.rules.disc import DiscTurn, board_disc, may_owe_turn, turn_disc
 from dogrules.rules.movement import protected_fields
 from dogrules.rules.round import controlled_seat, end_turn, partner_of
 
@@ -45,6 +45,7 @@ def make_turn(game: Game, state: State, table: Table, start_protection: bool = T
         controlled_seat(table, seat, state.teams),
         partner_of(state, seat),
         blocked,
+        game.board,
     )
 
 
@@ -96,8 +97,14 @@ class RoundPlay:
             for moves in rule.plays(turn, spec):
                 yield Action(play, card, copied, moves, notation=notation)
             return
-        for moves, direction in self.disc.options(turn, rule, spec, rule.plays(turn, spec)):
-            yield Action(play, card, copied, moves, turn=direction, notation=notation)
+        disc = self.disc
+        paws = board_disc(turn).paws
+        for moves in rule.plays(turn, spec):
+            if not may_owe_turn(paws, moves):
+                yield Action(play, card, copied, moves, notation=notation)
+                continue
+            for direction in disc.options(turn, rule, spec, moves):
+                yield Action(play, card, copied, moves, turn=direction, notation=notation)
 
     @implements("BD-FOLD", "BD-2P3P-REDRAW", "AD-PASS-TURN", "AD-MUST-PLAY", "R-C7", "R-B11")
     def no_play_actions(self, game: Game, state: State, hand: list[str]) -> Iterator[Action]:
