@@ -28,9 +28,14 @@ MOVING_EVENTS = frozenset(
 
 
 @implements("AD-FLIPPED", "AD-L-HOLES")
-def is_flipped(board: Board, location: int) -> bool:
+def face_down_fields(board: Board) -> frozenset[int]:
     """A piece is face down exactly while it stands on a hole; flipping is never stored."""
-    return board.holes is not None and location in board.holes.holes
+    return frozenset() if board.holes is None else board.holes.holes
+
+
+def is_flipped(board: Board, location: int) -> bool:
+    """Whether a piece on ``location`` lies face down (see :func:`face_down_fields`)."""
+    return location in face_down_fields(board)
 
 
 @implements("AD-FLIPPED-MOVABLE", "AD-START-NO-FLIPPED", "R-A1", "R-A10", "R-A12")
@@ -39,7 +44,8 @@ def movable_flipped(board: Board, table: Table, seat: int, by_number: bool) -> l
     one of its own pieces stands on its own start field."""
     if by_number and table.occupant.get(board.start[seat]) == seat:
         return []
-    return [loc for loc in table.occupant if is_flipped(board, loc)]
+    down = face_down_fields(board)
+    return [loc for loc in table.occupant if loc in down]
 
 
 class OwnOrFaceDown:
@@ -49,10 +55,10 @@ class OwnOrFaceDown:
     @implements("AD-OWN-PIECES", "AD-FLIPPED-MOVABLE", "AD-START-NO-FLIPPED", "R-A1")
     def movers(self, turn: Turn) -> list[int]:
         board, table = turn.board, turn.table
+        down = face_down_fields(board)
+        controlled = turn.controlled
         face_up = [
-            loc
-            for loc, seat in table.occupant.items()
-            if seat == turn.controlled and not is_flipped(board, loc)
+            loc for loc, seat in table.occupant.items() if seat == controlled and loc not in down
         ]
         flipped = movable_flipped(board, table, turn.seat, by_number=True)
         return sorted({*face_up, *flipped})
@@ -110,8 +116,9 @@ class AgentPartnerTargets:
         if partner is None or table.all_in_finish(turn.seat) or table.all_in_finish(partner):
             return lambda now: sorted(now.occupant)
         side = {turn.seat, partner}
+        down = face_down_fields(board)
         return lambda now: sorted(
-            loc for loc, s in now.occupant.items() if s in side or is_flipped(board, loc)
+            [loc for loc, s in now.occupant.items() if s in side or loc in down]
         )
 
 
