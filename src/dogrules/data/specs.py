@@ -1,7 +1,8 @@
-"""Reading the shipped data under ``dogrules/specs`` (clause register, boards and decks).
+"""Reading the shipped data under ``specs/`` (clause register, boards and decks).
 
-Every file is read once per process and validated on load; nothing outside the package is
-ever read.
+The data lives in the repository's top-level ``specs/`` folder; a built wheel ships it inside
+the package as ``dogrules/specs``. Every file is read once per process and validated on load;
+nothing outside the package or, in an editable checkout, its repository is ever read.
 """
 
 from __future__ import annotations
@@ -15,8 +16,18 @@ from typing import Any
 SpecTable = dict[str, Any]
 
 
+# In an editable checkout the package directory is ``<repo>/src/dogrules``, so the data sits
+# two levels above it; an installed package carries its own copy instead.
+_CHECKOUT_SPECS = Path(__file__).resolve().parents[3] / "specs"
+
+
 def _specs_dir() -> Path:
-    return Path(str(resources.files("dogrules") / "specs"))
+    """The folder holding ``clauses/`` and ``layouts/``: the package's own copy when installed
+    (wheel or sdist install), else the checkout's top-level ``specs/``."""
+    shipped = Path(str(resources.files("dogrules") / "specs"))
+    if shipped.is_dir():
+        return shipped
+    return _CHECKOUT_SPECS
 
 
 @functools.cache
