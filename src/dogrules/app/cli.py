@@ -32,7 +32,7 @@ from dogrules.app.human import HumanQuit, HumanSeat
 from dogrules.app.narrate import describe_events, play_game, seat_name
 from dogrules.data.version import __version__
 from dogrules.formats.records import Record, RecordError, read_record, render_record, write_record
-from dogrules.formats.replay import record_game
+from dogrules.formats.replay import record_game, verify
 from dogrules.formats.replay import replay as replay_record
 from dogrules.formats.validation import validate as validate_data
 from dogrules.model.actions import Action
@@ -168,6 +168,8 @@ def replay(path: Path, quiet: bool) -> None:
     variant = get_variant(record.variant)
     final: State | None = None
     try:
+        if record.steps is not None or record.final is not None:
+            verify(record)  # the recorded digests too, before narrating
         for number, before, action, transition in replay_record(record):
             if not quiet:
                 click.echo(f"{number:5}  {seat_name(variant, before, before.to_act)}: {action}")

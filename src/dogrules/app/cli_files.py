@@ -7,6 +7,7 @@ with one line on standard error naming the file (or option) and the problem, exi
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 from collections.abc import Sequence
@@ -40,11 +41,14 @@ MAX_DECK_CARDS = 10_000
 MAX_SEED = 2**32 - 1
 MAX_EXAMPLES = 10_000
 MAX_STEPS = 100_000
+# A message quotes bad input at most this long: a 5,000-digit number is cut, not echoed.
+LONG_WORD = re.compile(r"\S{61,}")
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """End the command: ``error: message`` as one line on standard error, then exit."""
-    click.echo(f"error: {' '.join(message.split())}", err=True)
+    text = LONG_WORD.sub(lambda m: m.group()[:40] + "...", " ".join(message.split()))
+    click.echo(f"error: {text if len(text) <= 300 else text[:300] + '...'}", err=True)
     sys.exit(code)
 
 
