@@ -320,6 +320,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def invoke(files: Path, arguments: list[str]) -> Result:
+    """Run ``dogrules ARGUMENTS`` with each ``{name}`` replaced by that file's path."""
     names = {path.name: str(path) for path in files.iterdir()}
     names |= {"missing.json": str(files / "missing.json"), "missing.toml": str(files / "m.toml")}
     names |= {"out.svg": str(files / "out.svg")}

@@ -23,6 +23,8 @@ class GuardedGroup(click.Group):
         **extra: Any,
     ) -> NoReturn:
         """Run the command, then exit with its code (see the group's help)."""
+        # The guard decides how errors are shown, so click must hand them over, not print them.
+        extra.pop("standalone_mode", None)
         try:
             code = super().main(args, prog_name, standalone_mode=False, **extra)
         except click.exceptions.Abort:
@@ -41,6 +43,7 @@ class GuardedGroup(click.Group):
         except MemoryError:
             fail("input too large: out of memory")
         except Exception as exc:
+            # The last resort: whatever slipped through is a bug in dogrules, not bad input.
             click.echo(
                 f"internal error (please report): {type(exc).__name__}: {short(exc)}", err=True
             )

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from dogrules.model.errors import DogRulesError
 
-__all__ = ["MAX_JSON_DEPTH", "FileProblem", "read_json_text", "write_text_atomically"]
+__all__ = ["MAX_JSON_DEPTH", "FileProblem", "quote", "read_json_text", "write_text_atomically"]
 
 # Positions and records nest four levels at most; far deeper input is hostile or broken,
 # and refusing it early keeps the parser (recursive in CPython) away from RecursionError.
@@ -64,6 +64,7 @@ def read_json_text(path: Path, source: str | None = None) -> object:
 
 
 def _first_line(exc: BaseException) -> str:
+    """The first line of an exception's message, cut to a length a message can quote."""
     text = str(exc).strip().splitlines()
     return text[0][:120] if text else type(exc).__name__
 
