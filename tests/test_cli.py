@@ -59,7 +59,7 @@ def test_bad_position_files_give_one_line_and_exit_2(tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("{ not json")
     code, out = run("moves", str(broken))
-    assert code == 2 and "not valid JSON" in out and "line 1" in out
+    assert code == 2 and "malformed JSON" in out and "line 1" in out
     code, out = run("moves", str(tmp_path / "missing.json"))
     assert code == 2 and "no such file" in out
 

@@ -4,27 +4,38 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 import click
 
 from dogrules.app.bots import BOTS, Bot, make_bot
+from dogrules.app.cli_files import (
+    BAD_INPUT,
+    MAX_EXAMPLES,
+    MAX_SEED,
+    MAX_STEPS,
+    check_output,
+    check_players,
+    fail,
+    load_position,
+    read_json,
+    short,
+    with_data,
+    write_output,
+)
+from dogrules.app.cli_guard import GuardedGroup
 from dogrules.app.human import HumanQuit, HumanSeat
 from dogrules.app.narrate import describe_events, play_game, seat_name
-from dogrules.data.specs import read_toml_file, replace_deck
 from dogrules.data.version import __version__
-from dogrules.formats.records import RecordError, read_record, write_record
-from dogrules.formats.replay import record_game
+from dogrules.formats.records import Record, RecordError, read_record, render_record, write_record
+from dogrules.formats.replay import record_game, verify
 from dogrules.formats.replay import replay as replay_record
-from dogrules.formats.states import load
-from dogrules.formats.validation import validate_file
+from dogrules.formats.validation import validate as validate_data
 from dogrules.model.actions import Action
-from dogrules.model.errors import InvalidPosition
 from dogrules.model.state import Phase, State
 from dogrules.render import svg, text_board
 from dogrules.testing.trace import matrix, problems
@@ -40,10 +51,19 @@ CHECKING = "dogrules.testing.checking"
 NEEDS_CHECK_EXTRA = "dogrules check needs the optional extra: pip install 'dogrules[check]'"
 
 
-@click.group()
+@click.group(cls=GuardedGroup)
 @click.version_option(__version__)
 def main() -> None:
-    """dogrules: the reference rules engine for Schmidt's DOG family."""
+    """dogrules: the reference rules engine for Schmidt's DOG family.
+
+    \b
+    Exit codes, for every command:
+      0  success; for explain: the action is legal
+      1  a negative verdict: illegal, invalid, a replay that diverges,
+         a broken invariant, a game without a winner
+      2  bad input or usage (one line on standard error names the problem)
+      3  internal error: a bug in dogrules, please report it
+    """
 
 
 def _variant(name: str) -> Variant:
@@ -56,7 +76,14 @@ def _variant(name: str) -> Variant:
 @main.command()
 @click.argument("variant_name", metavar="VARIANT", type=click.Choice(VARIANTS))
 @click.option("--players", "-p", default=4, show_default=True, help="2, 3 or 4 seats.")
-@click.option("--seed", "-s", default=1, show_default=True, help="Seed of shuffles and bots.")
+@click.option(
+    "--seed",
+    "-s",
+    default=1,
+    show_default=True,
+    type=click.IntRange(0, MAX_SEED),
+    help="Seed of shuffles and bots.",
+)
 @click.option(
     "--bots",
     default="greedy,random",
@@ -71,8 +98,7 @@ def _variant(name: str) -> Variant:
 @click.option(
     "--record",
     "record_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Write the game record (JSON) to this file.",
+    help="Write the game record (JSON) to this file ('-': standard output).",
 )
 def play(
     variant_name: str,
@@ -82,10 +108,12 @@ def play(
     teams: bool,
     humans: tuple[int, ...],
     show_board: bool,
-    record_path: Path | None,
+    record_path: str | None,
 ) -> None:
     """Play a whole game between built-in bots (and you), narrated with clause ids."""
     variant = _variant(variant_name)
+    check_players(variant_name, [players])
+    check_output(record_path)
     try:
         state = variant.new_game(players=players, seed=seed, teams=teams or None)
         names = [n.strip() for n in bots.split(",") if n.strip()] or ["random"]
@@ -116,11 +144,15 @@ def play(
         click.echo("\ngame abandoned")
         sys.exit(1)
     if record_path is not None:
-        try:
-            write_record(record_path, record_game(variant_name, players, seed, state.teams, played))
-        except (OSError, RecordError) as exc:
-            _fail(f"{record_path}: {exc}")
-        click.echo(f"record written to {record_path}")
+        record = record_game(variant_name, players, seed, state.teams, played)
+        if record_path == "-":
+            click.echo(render_record(Record.from_json(record)), nl=False)
+        else:
+            try:
+                write_record(Path(record_path), record)
+            except (OSError, RecordError) as exc:
+                fail(f"{record_path}: {short(exc)}")
+            click.echo(f"record written to {record_path}")
     sys.exit(0 if final.winner else 1)
 
 
@@ -131,11 +163,13 @@ def replay(path: Path, quiet: bool) -> None:
     """Re-play a game record, narrating it; fail at the first action that is not legal."""
     try:
         record = read_record(path)
-    except RecordError as exc:
-        _fail(str(exc))
+    except BAD_INPUT as exc:
+        fail(short(exc))
     variant = get_variant(record.variant)
     final: State | None = None
     try:
+        if record.steps is not None or record.final is not None:
+            verify(record)  # the recorded digests too, before narrating
         for number, before, action, transition in replay_record(record):
             if not quiet:
                 click.echo(f"{number:5}  {seat_name(variant, before, before.to_act)}: {action}")
@@ -143,7 +177,9 @@ def replay(path: Path, quiet: bool) -> None:
                     click.echo(line)
             final = transition.state
     except RecordError as exc:
-        _fail(str(exc), code=1)
+        fail(str(exc), code=1)
+    except BAD_INPUT as exc:
+        fail(f"{path}: {short(exc)}")
     if final is None:
         click.echo(f"{path}: no actions")
         return
@@ -154,8 +190,13 @@ def replay(path: Path, quiet: bool) -> None:
 @main.command()
 @click.argument("path", type=click.Path(path_type=Path))
 def validate(path: Path) -> None:
-    """Check a record or position JSON file against its schema (messages name the field)."""
-    messages = validate_file(path)
+    """Check a record or position JSON file against its schema (messages name the field);
+    a record is also replayed, checking its digests. Exit 1 if invalid, 2 if not JSON."""
+    data = read_json(path)
+    try:
+        messages = validate_data(data)
+    except BAD_INPUT as exc:
+        messages = [short(exc)]
     if not messages:
         click.echo(f"{path}: valid")
         return
@@ -179,7 +220,14 @@ def clauses(variant_name: str, test_dir: Path, check: bool) -> None:
     """Print the clause register with the functions and tests citing each clause."""
     _variant(variant_name)
     tests = test_dir if test_dir.is_dir() else None
-    for row in matrix(variant_name, tests):
+    try:
+        rows = matrix(variant_name, tests)
+        found = problems([variant_name], tests)
+    except (SyntaxError, UnicodeDecodeError) as exc:
+        fail(f"{getattr(exc, 'filename', None) or test_dir}: cannot scan the tests: {short(exc)}")
+    except OSError as exc:
+        fail(f"{exc.filename or test_dir}: cannot read: {exc.strerror or exc}")
+    for row in rows:
         clause = row.clause
         click.echo(f"{clause.id}  [{clause.kind}]  {clause.source}")
         click.echo(f"    {clause.text}")
@@ -191,32 +239,12 @@ def clauses(variant_name: str, test_dir: Path, check: bool) -> None:
             click.echo("    !! no rule function")
         if tests is not None and not row.tests:
             click.echo("    !! no test")
-    found = problems([variant_name], tests)
     if found:
         click.echo(f"\n{len(found)} traceability problem(s):")
         for problem in found:
             click.echo(f"  - {problem}")
     if check and found:
         sys.exit(1)
-
-
-def _load_position(path: Path) -> State:
-    """The state stored in a JSON file (``dump`` shape); exit 2 with one line if not."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        _fail(f"{path}: no such file")
-    except json.JSONDecodeError as exc:
-        _fail(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")
-    try:
-        return load(data)
-    except (InvalidPosition, ValueError) as exc:
-        _fail(f"{path}: {exc}")
-
-
-def _fail(message: str, code: int = 2) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(code)
 
 
 def _clause_lines(variant: Variant, ids: Sequence[str]) -> list[dict[str, str]]:
@@ -238,12 +266,12 @@ def _clause_lines(variant: Variant, ids: Sequence[str]) -> list[dict[str, str]]:
 def explain(position: Path, action_text: str, as_json: bool) -> None:
     """Is ACTION legal in the POSITION (a JSON file in dump shape)? Exit 0 legal, 1 illegal,
     2 bad input."""
-    state = _load_position(position)
+    state = load_position(position)
     variant = get_variant(state.variant)
     try:
         action = variant.parse_action(state, action_text)
     except ValueError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     ruling = variant.explain(state, action)
     clauses = _clause_lines(variant, ruling.clauses)
     if as_json:
@@ -277,7 +305,7 @@ def explain(position: Path, action_text: str, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def moves(position: Path, as_json: bool) -> None:
     """List the legal actions of the POSITION, grouped by card."""
-    state = _load_position(position)
+    state = load_position(position)
     variant = get_variant(state.variant)
     groups: dict[str, list[str]] = {}
     for action in variant.legal_actions(state):
@@ -295,27 +323,20 @@ def moves(position: Path, as_json: bool) -> None:
 
 @main.command()
 @click.argument("position", type=click.Path(path_type=Path))
-@click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="SVG file to write."
-)
+@click.option("-o", "--output", help="SVG file to write ('-': standard output).")
 @click.option("--text", is_flag=True, help="Print the plain-text board instead.")
-def render(position: Path, output: Path | None, text: bool) -> None:
+def render(position: Path, output: str | None, text: bool) -> None:
     """Draw the POSITION (a JSON file in dump shape) as an SVG picture or as text."""
-    state = _load_position(position)
+    check_output(output)
+    state = load_position(position)
     board = get_variant(state.variant).board(state.players)
-    if text or output is None:
+    if (text and output != "-") or output is None:
         click.echo(text_board(board, state))
         if output is None:
             return
-    picture = svg(board, state)
-    temporary = output.with_name(output.name + ".tmp")
-    try:
-        temporary.write_text(picture, encoding="utf-8")
-        os.replace(temporary, output)
-    except OSError as exc:
-        temporary.unlink(missing_ok=True)
-        _fail(f"{output}: {exc.strerror or exc}")
-    click.echo(f"wrote {output}")
+    write_output(output, svg(board, state))
+    if output != "-":
+        click.echo(f"wrote {output}")
 
 
 @main.command()
@@ -330,8 +351,20 @@ def render(position: Path, output: Path | None, text: bool) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="A corrected deck: a TOML file with a [deck] table (notation = count).",
 )
-@click.option("--examples", default=20, show_default=True, help="Random games per invariant.")
-@click.option("--steps", default=200, show_default=True, help="Actions per game at most.")
+@click.option(
+    "--examples",
+    default=20,
+    show_default=True,
+    type=click.IntRange(1, MAX_EXAMPLES),
+    help="Random games per invariant.",
+)
+@click.option(
+    "--steps",
+    default=200,
+    show_default=True,
+    type=click.IntRange(1, MAX_STEPS),
+    help="Actions per game at most.",
+)
 @click.option("--players", "-p", type=int, multiple=True, help="Player counts (default: all).")
 def check(
     variant_name: str,
@@ -345,8 +378,9 @@ def check(
     pass/fail and a shrunk counterexample; optionally on corrected board or deck data."""
     checking = _checking()
     variant = _variant(variant_name)
+    check_players(variant_name, players)
     if layout is not None or deck is not None:
-        variant = _with_data(variant, layout, deck)
+        variant = with_data(variant, layout, deck)
     failed = 0
     outcomes: list[Outcome] = checking.check_all(variant, examples, steps, players or None)
     for outcome in outcomes:
@@ -367,23 +401,7 @@ def _checking() -> ModuleType:
     except ModuleNotFoundError as exc:
         if (exc.name or "").split(".")[0] != "hypothesis":
             raise
-        _fail(NEEDS_CHECK_EXTRA)
-
-
-def _with_data(variant: Variant, layout: Path | None, deck: Path | None) -> Variant:
-    """The variant on a user's corrected layout and/or deck; exit 2 naming what is wrong."""
-    try:
-        data = read_toml_file(layout) if layout is not None else variant.ruleset.layout_data
-        source = str(layout or variant.ruleset.where)
-        if deck is not None:
-            data = replace_deck(data, read_toml_file(deck), str(deck))
-            source = f"{source} with deck {deck}"
-        changed = variant.with_data(data, source)
-        for players in (2, 3, 4):
-            changed.board(players)
-    except (ValueError, InvalidPosition) as exc:
-        _fail(str(exc))
-    return changed
+        fail(NEEDS_CHECK_EXTRA)
 
 
 if __name__ == "__main__":

@@ -46,18 +46,17 @@ file and the field or step.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import cast
 
 import attrs
 
+from dogrules.formats.files import FileProblem, read_json_text, write_text_atomically
 from dogrules.formats.schemas import _schema_messages
 from dogrules.formats.states import JSONValue, dump
 from dogrules.model.errors import DogRulesError
@@ -222,31 +221,7 @@ def write_record(path: PathLike, record: Record | Mapping[str, object]) -> None:
     and no temporary file remains. A record that is not valid raises RecordError first."""
     target = Path(path)
     checked = record if isinstance(record, Record) else Record.from_json(record, str(target))
-    text = render_record(checked)
-    handle, temporary = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-    )
-    try:
-        os.chmod(temporary, _file_mode(target))
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
-def _file_mode(target: Path) -> int:
-    """The mode the written file gets: the replaced file's, else the umask's default."""
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0o022)
-        os.umask(umask)
-        return 0o666 & ~umask
+    write_text_atomically(target, render_record(checked))
 
 
 def read_record(path: PathLike) -> Record:
@@ -258,15 +233,9 @@ def read_record(path: PathLike) -> Record:
 
 def _read_json(path: Path, source: str) -> object:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{source}: cannot read: {exc}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(
-            f"{source}: malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
-        ) from None
+        return read_json_text(path, source)
+    except FileProblem as exc:
+        raise RecordError(str(exc)) from None
 
 
 def render_record(record: Record) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import cast
 
 from dogrules.formats.records import FORMAT, PathLike, Record, RecordError, _read_json
-from dogrules.formats.replay import replay
+from dogrules.formats.replay import verify
 from dogrules.formats.schemas import _schema_messages
 from dogrules.formats.states import load
 from dogrules.model.errors import InvalidPosition
@@ -21,15 +21,16 @@ def validate(data: object) -> list[str]:
     """Messages for everything wrong with ``data``, a record or a position (JSON data): a
     record when it has ``"format": "dogrules-record"``, else a position. Each names the field
     (``hands.2[1]: 'bogus' is not a card notation``) or the step. A position that follows
-    the schema is also loaded (InvalidPosition messages); a record is also replayed."""
+    the schema is also loaded (InvalidPosition messages); a record is also replayed, checking its
+    digests when it has them."""
     is_record = isinstance(data, dict) and data.get("format") == FORMAT
     messages = _schema_messages("record" if is_record else "position", data)
     if messages:
         return messages
     if is_record:
         try:
-            for _ in replay(Record.from_json(data, "")):
-                pass
+            # verify replays and, when the record holds them, compares the step digests.
+            verify(Record.from_json(data, ""))
         except RecordError as exc:
             return [str(exc).removeprefix(": ")]
         return []
