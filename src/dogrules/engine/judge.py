@@ -12,7 +12,7 @@ import functools
 import attrs
 
 from dogrules.engine.ruleset import Game
-from dogrules.model.actions import Action, ActionKind
+from dogrules.model.actions import Action, shape_fault
 from dogrules.model.errors import IllegalAction
 from dogrules.model.events import Event
 from dogrules.model.results import Refusal, Ruling, Transition
@@ -22,10 +22,10 @@ from dogrules.model.state import State
 def judge(game: Game, state: State, action: Action) -> Refusal | None:
     """Why ``action`` is not legal in ``state``, citing the game's own clauses; None when it
     is legal."""
-    if not isinstance(action, Action) or not isinstance(action.kind, ActionKind):
-        return Refusal(
-            game.cite(("R-C12", "R-K2")), f"{action!r} is not an action of dogrules (Action)"
-        )
+    _require_action(action)
+    fault = shape_fault(action, game.board)
+    if fault is not None:
+        return Refusal(game.cite(("R-C12", "R-K2")), f"not an action of this game: {fault}")
     rule = game.ruleset.phases.get(state.phase)
     if rule is None:
         return Refusal(
@@ -44,7 +44,7 @@ def legal_actions(game: Game, state: State) -> tuple[Action, ...]:
 
 def is_legal(game: Game, state: State, action: Action) -> bool:
     """Whether the judge accepts ``action`` (a listed action is accepted at once)."""
-    if isinstance(action, Action) and action in _listed(game, state)[1]:
+    if _is_listed(game, state, action):
         return True
     return judge(game, state, action) is None
 
@@ -52,7 +52,7 @@ def is_legal(game: Game, state: State, action: Action) -> bool:
 def apply(game: Game, state: State, action: Action) -> Transition:
     """The state after ``action`` and its events; IllegalAction (state untouched) naming
     the deciding clauses when the judge refuses it."""
-    if not isinstance(action, Action) or action not in _listed(game, state)[1]:
+    if not _is_listed(game, state, action):
         refusal = judge(game, state, action)
         if refusal is not None:
             raise IllegalAction(
@@ -77,6 +77,23 @@ def explain(game: Game, state: State, action: Action) -> Ruling:
     lines = [f"{written(game, state, action)}: legal."]
     lines += [f"- {e.describe()}" for e in transition.events]
     return Ruling(True, tuple(cited), transition.events, "\n".join(lines))
+
+
+def _require_action(action: object) -> None:
+    # A wrong type is the caller's mistake, not a move of the game: TypeError, as for state.
+    if not isinstance(action, Action):
+        raise TypeError(f"action must be a dogrules Action, got {type(action).__name__}")
+
+
+def _is_listed(game: Game, state: State, action: Action) -> bool:
+    # The hot path of every playout: a listed action is recognised by one set look-up. An
+    # action with an unhashable field (a list where a tuple belongs) is no listed one; the
+    # judge then refuses it.
+    _require_action(action)
+    try:
+        return action in _listed(game, state)[1]
+    except TypeError:
+        return False
 
 
 def written(game: Game, state: State, action: object) -> str:

@@ -151,6 +151,8 @@ class Variant:
         it cannot be read. A Swap's two fields may be named in either order, and a colour
         named with an entering card is dropped when the start field shows it."""
         game = self._game(state)
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, got {type(text).__name__}")
         ruleset = self.ruleset
         action = parse_action_text(
             game.notation(state.to_act), text, ruleset.deck.notations, ruleset.catalogue
