@@ -7,7 +7,8 @@ other, and ``explain`` gives the judge's refusal or the events the action causes
 
 from __future__ import annotations
 
-import functools
+import threading
+from collections import OrderedDict
 
 import attrs
 
@@ -114,8 +115,65 @@ def _cited(game: Game, event: Event) -> Event:
     return event if clauses == event.clauses else attrs.evolve(event, clauses=clauses)
 
 
-@functools.lru_cache(maxsize=512)
-def _listed(game: Game, state: State) -> tuple[tuple[Action, ...], frozenset[Action]]:
-    rule = game.ruleset.phases.get(state.phase)
-    actions = () if rule is None else tuple(rule.actions(game, state))
-    return actions, frozenset(actions)
+Listing = tuple[tuple[Action, ...], frozenset[Action]]
+
+# How many listed actions the cache may hold in all. A crowded Partner position alone lists
+# ~175,000, so a bound on entries alone (512) could hold many GiB; this one holds some 100 MiB.
+ACTION_BUDGET = 200_000
+# And how many entries: a finished game lists none, and such entries cost memory too.
+ENTRY_BUDGET = 512
+
+
+class ListingCache:
+    """The legal actions of the latest positions asked about, least recently used evicted
+    first once the entries hold more than ``action_budget`` actions or number more than
+    ``entry_budget``; a listing larger than the whole budget is never kept.
+
+    ``apply`` right after ``legal_actions`` on the same state (every playout) finds the
+    listing here and recognises a listed action by one set look-up."""
+
+    def __init__(self, action_budget: int, entry_budget: int) -> None:
+        self.action_budget = action_budget
+        self.entry_budget = entry_budget
+        self._entries: OrderedDict[tuple[Game, State], Listing] = OrderedDict()
+        self._actions = 0
+        # Readers and writers in other threads must not see an entry counted but not stored.
+        self._lock = threading.Lock()
+
+    def __call__(self, game: Game, state: State) -> Listing:
+        key = (game, state)
+        with self._lock:
+            listing = self._entries.get(key)
+            if listing is not None:
+                self._entries.move_to_end(key)
+                return listing
+        rule = game.ruleset.phases.get(state.phase)
+        actions = () if rule is None else tuple(rule.actions(game, state))
+        listing = actions, frozenset(actions)
+        if len(actions) > self.action_budget:
+            return listing
+        with self._lock:
+            if key not in self._entries:
+                self._entries[key] = listing
+                self._actions += len(actions)
+            while self._actions > self.action_budget or len(self._entries) > self.entry_budget:
+                _, evicted = self._entries.popitem(last=False)
+                self._actions -= len(evicted[0])
+        return listing
+
+    @property
+    def actions(self) -> int:
+        """How many actions the kept listings hold in all."""
+        return self._actions
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def cache_clear(self) -> None:
+        """Forget every listing (as ``functools`` caches do)."""
+        with self._lock:
+            self._entries.clear()
+            self._actions = 0
+
+
+_listed = ListingCache(ACTION_BUDGET, ENTRY_BUDGET)
