@@ -15,7 +15,7 @@ from typing import TypeVar
 
 import attrs
 
-from dogrules.data.specs import read_toml
+from dogrules.data.specs import read_only, read_toml
 
 LAYOUT_DOCUMENT = "dogrules default layout"
 
@@ -150,6 +150,12 @@ def check_references(registers: Iterable[tuple[Clause, ...]]) -> None:
                     raise ValueError(f"clause {clause.id} refers to unknown clause {target}")
 
 
+def _read_only_counterparts(
+    counterparts: Mapping[str, tuple[str, ...]],
+) -> Mapping[str, tuple[str, ...]]:
+    return read_only(counterparts)
+
+
 @attrs.frozen(eq=False)
 class Citations:
     """How one variant cites the clauses shared rule functions name.
@@ -162,7 +168,8 @@ class Citations:
     """
 
     own: frozenset[str]
-    counterparts: Mapping[str, tuple[str, ...]]
+    # Read-only: one Citations is shared by every game of its variant.
+    counterparts: Mapping[str, tuple[str, ...]] = attrs.field(converter=_read_only_counterparts)
     # Tuples translated so far: every event is cited, from a few dozen distinct tuples.
     _done: dict[tuple[str, ...], tuple[str, ...]] = attrs.field(
         factory=dict, init=False, repr=False

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import functools
 import tomllib
+import types
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 SpecTable = dict[str, Any]
 
@@ -66,3 +68,14 @@ def read_toml_file(path: str | Path) -> SpecTable:
         raise ValueError(f"no such file: {path}") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"{path} is not valid TOML: {exc}") from exc
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def read_only(mapping: Mapping[K, V]) -> Mapping[K, V]:
+    """A read-only copy of ``mapping``, for the tables of values shared by every game of a
+    variant (boards, rulesets, citations): changed through one game, they would change all
+    later ones."""
+    return types.MappingProxyType(dict(mapping))

@@ -7,12 +7,14 @@ other, and ``explain`` gives the judge's refusal or the events the action causes
 
 from __future__ import annotations
 
-import functools
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 
 import attrs
 
 from dogrules.engine.ruleset import Game
-from dogrules.model.actions import Action, ActionKind
+from dogrules.model.actions import Action, shape_fault
 from dogrules.model.errors import IllegalAction
 from dogrules.model.events import Event
 from dogrules.model.results import Refusal, Ruling, Transition
@@ -22,10 +24,10 @@ from dogrules.model.state import State
 def judge(game: Game, state: State, action: Action) -> Refusal | None:
     """Why ``action`` is not legal in ``state``, citing the game's own clauses; None when it
     is legal."""
-    if not isinstance(action, Action) or not isinstance(action.kind, ActionKind):
-        return Refusal(
-            game.cite(("R-C12", "R-K2")), f"{action!r} is not an action of dogrules (Action)"
-        )
+    _require_action(action)
+    fault = shape_fault(action, game.board)
+    if fault is not None:
+        return Refusal(game.cite(("R-C12", "R-K2")), f"not an action of this game: {fault}")
     rule = game.ruleset.phases.get(state.phase)
     if rule is None:
         return Refusal(
@@ -44,7 +46,7 @@ def legal_actions(game: Game, state: State) -> tuple[Action, ...]:
 
 def is_legal(game: Game, state: State, action: Action) -> bool:
     """Whether the judge accepts ``action`` (a listed action is accepted at once)."""
-    if isinstance(action, Action) and action in _listed(game, state)[1]:
+    if _is_listed(game, state, action):
         return True
     return judge(game, state, action) is None
 
@@ -52,7 +54,7 @@ def is_legal(game: Game, state: State, action: Action) -> bool:
 def apply(game: Game, state: State, action: Action) -> Transition:
     """The state after ``action`` and its events; IllegalAction (state untouched) naming
     the deciding clauses when the judge refuses it."""
-    if not isinstance(action, Action) or action not in _listed(game, state)[1]:
+    if not _is_listed(game, state, action):
         refusal = judge(game, state, action)
         if refusal is not None:
             raise IllegalAction(
@@ -79,6 +81,23 @@ def explain(game: Game, state: State, action: Action) -> Ruling:
     return Ruling(True, tuple(cited), transition.events, "\n".join(lines))
 
 
+def _require_action(action: object) -> None:
+    # A wrong type is the caller's mistake, not a move of the game: TypeError, as for state.
+    if not isinstance(action, Action):
+        raise TypeError(f"action must be a dogrules Action, got {type(action).__name__}")
+
+
+def _is_listed(game: Game, state: State, action: Action) -> bool:
+    # The hot path of every playout: a listed action is recognised by one set look-up. An
+    # action with an unhashable field (a list where a tuple belongs) is no listed one; the
+    # judge then refuses it.
+    _require_action(action)
+    try:
+        return action in _listed(game, state)[1]
+    except TypeError:
+        return False
+
+
 def written(game: Game, state: State, action: object) -> str:
     """An action as its notation for the seat to act (whatever context it was built in)."""
     if not isinstance(action, Action):
@@ -97,8 +116,68 @@ def _cited(game: Game, event: Event) -> Event:
     return event if clauses == event.clauses else attrs.evolve(event, clauses=clauses)
 
 
-@functools.lru_cache(maxsize=512)
-def _listed(game: Game, state: State) -> tuple[tuple[Action, ...], frozenset[Action]]:
-    rule = game.ruleset.phases.get(state.phase)
-    actions = () if rule is None else tuple(rule.actions(game, state))
-    return actions, frozenset(actions)
+Listing = tuple[tuple[Action, ...], frozenset[Action]]
+
+# How many listed actions the cache may hold in all. A crowded Partner position alone lists
+# ~175,000, so a bound on entries alone (512) could hold many GiB; this one holds some 100 MiB.
+ACTION_BUDGET = 200_000
+# And how many entries: a finished game lists none, and such entries cost memory too.
+ENTRY_BUDGET = 512
+
+
+class ListingCache:
+    """The legal actions of the latest positions asked about, least recently used evicted
+    first once the entries hold more than ``action_budget`` actions or number more than
+    ``entry_budget``; a listing larger than the whole budget is never kept.
+
+    ``apply`` right after ``legal_actions`` on the same state (every playout) finds the
+    listing here and recognises a listed action by one set look-up."""
+
+    def __init__(self, action_budget: int, entry_budget: int) -> None:
+        self.action_budget = action_budget
+        self.entry_budget = entry_budget
+        self._entries: OrderedDict[tuple[Game, State], Listing] = OrderedDict()
+        self._actions = 0
+        # Readers and writers in other threads must not see an entry counted but not stored.
+        self._lock = threading.Lock()
+        # An attribute of the cache, not a method of its class: whoever clears every
+        # ``cache_clear`` of a module (as the test tracer does) must find it on the cache only.
+        self.cache_clear: Callable[[], None] = self._clear
+
+    def __call__(self, game: Game, state: State) -> Listing:
+        key = (game, state)
+        with self._lock:
+            listing = self._entries.get(key)
+            if listing is not None:
+                self._entries.move_to_end(key)
+                return listing
+        rule = game.ruleset.phases.get(state.phase)
+        actions = () if rule is None else tuple(rule.actions(game, state))
+        listing = actions, frozenset(actions)
+        if len(actions) > self.action_budget:
+            return listing
+        with self._lock:
+            if key not in self._entries:
+                self._entries[key] = listing
+                self._actions += len(actions)
+            while self._actions > self.action_budget or len(self._entries) > self.entry_budget:
+                _, evicted = self._entries.popitem(last=False)
+                self._actions -= len(evicted[0])
+        return listing
+
+    @property
+    def actions(self) -> int:
+        """How many actions the kept listings hold in all."""
+        return self._actions
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def _clear(self) -> None:
+        # Forget every listing (``cache_clear``, as functools caches have it).
+        with self._lock:
+            self._entries.clear()
+            self._actions = 0
+
+
+_listed = ListingCache(ACTION_BUDGET, ENTRY_BUDGET)

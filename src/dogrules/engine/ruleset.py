@@ -16,7 +16,7 @@ from typing import Protocol
 import attrs
 
 from dogrules.data.register import Citations, Clause, read_register
-from dogrules.data.specs import SpecTable, read_toml
+from dogrules.data.specs import SpecTable, read_only, read_toml
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board, build_board, layout_values
 from dogrules.geometry.cards import CardCatalogue, CardFamily, CardSpec, Deck, build_deck
@@ -91,6 +91,10 @@ class Opening(Protocol):
 Invariant = Callable[["Game", State, Step | None], None]
 
 
+def _read_only_phases(phases: Mapping[Phase, PhaseRule]) -> Mapping[Phase, PhaseRule]:
+    return read_only(phases)
+
+
 @attrs.frozen(eq=False)
 class Ruleset:
     """One game of the family, composed from its mechanics.
@@ -105,7 +109,8 @@ class Ruleset:
     clause_files: tuple[str, ...]
     layout_file: str
     catalogue: CardCatalogue
-    phases: Mapping[Phase, PhaseRule]
+    # Read-only: a ruleset is shared by every game of its variant (``variant(...)``).
+    phases: Mapping[Phase, PhaseRule] = attrs.field(converter=_read_only_phases)
     opening: Opening
     teams_for: Callable[[int, bool | None], bool]
     starter: Callable[[int, int], int]

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 import attrs
 
 from dogrules.data.register import implements
-from dogrules.data.specs import SpecTable
+from dogrules.data.specs import SpecTable, read_only
 
 HOME = -1
 _META_KEYS = frozenset({"id", "status", "text", "source"})
@@ -54,6 +54,11 @@ def _int_list(values: Mapping[str, object], key: str, where: str) -> tuple[int, 
     return tuple(value)
 
 
+def _read_only_rotation(rotation: Mapping[int, int]) -> Mapping[int, int]:
+    # A board is shared by every game of its variant: changed through one, it changes all.
+    return read_only(rotation)
+
+
 @attrs.frozen(eq=False)
 class Disc:
     """Black DOG's rotating disc: its fields, the paw fields on it, and where a quarter turn
@@ -61,8 +66,8 @@ class Disc:
 
     fields: frozenset[int]
     paws: frozenset[int]
-    rotate_cw: Mapping[int, int]
-    rotate_ccw: Mapping[int, int]
+    rotate_cw: Mapping[int, int] = attrs.field(converter=_read_only_rotation)
+    rotate_ccw: Mapping[int, int] = attrs.field(converter=_read_only_rotation)
 
 
 @attrs.frozen(eq=False)

@@ -23,7 +23,7 @@ import enum
 
 import attrs
 
-from dogrules.geometry.board import Board
+from dogrules.geometry.board import HOME, Board
 
 
 class ActionKind(enum.StrEnum):
@@ -78,8 +78,8 @@ class Action:
     notation: Notation | None = attrs.field(default=None, eq=False, repr=False)
 
     def __str__(self) -> str:
-        if self.notation is None:
-            return f"<{self.kind} {self.card or self.chosen or ''} {self.moves}>"
+        if self.notation is None or shape_fault(self, self.notation.board) is not None:
+            return f"<{self.kind!s} {self.card or self.chosen or ''} {self.moves!r}>"
         return format_action(self.notation, self)
 
     def seen_by(self, notation: Notation) -> Action:
@@ -111,3 +111,44 @@ def format_action(notation: Notation, action: Action) -> str:
     if action.turn is not None:
         parts.append(f"turn {action.turn}")
     return " ".join(parts)
+
+
+def _is_location(value: object, size: int) -> bool:
+    # bool is an int that compares equal to 0 and 1, so it names a location like them.
+    return isinstance(value, int) and (value == HOME or 0 <= value < size)
+
+
+def shape_fault(action: Action, board: Board) -> str | None:
+    """What makes ``action`` no action of this board at all, in plain words; None when each
+    field has its type (kind an ActionKind, card, copied, chosen and turn text or None, moves
+    pairs of locations, field a location or None) and every location is on ``board``.
+
+    Actions are built by users too (``attrs.evolve`` skips no check but adds none), so the
+    judge asks this before any rule reads a field, and ``str()`` before writing one."""
+    if not isinstance(action.kind, str) or action.kind not in _KINDS:
+        return f"kind {action.kind!r} is not one of {', '.join(sorted(_KINDS))}"
+    for name in ("card", "copied", "chosen", "turn"):
+        value = getattr(action, name)
+        if value is not None and not isinstance(value, str):
+            return f"{name} {value!r} is neither a card or colour name nor None"
+    if action.turn is not None and action.turn not in _DIRECTIONS:
+        return f"turn {action.turn!r} is not a disc direction (cw or ccw)"
+    size = board.track + board.players * board.finish
+    last = f"T0..T{board.track - 1}, finish locations {board.track}..{size - 1} or home {HOME}"
+    field = action.field
+    if field is not None and not (isinstance(field, int) and 0 <= field < board.track):
+        return f"field {field!r} is no track field of this board (0..{board.track - 1})"
+    if not isinstance(action.moves, tuple):
+        return f"moves {action.moves!r} is not a tuple of (from, to) pairs"
+    for move in action.moves:
+        if not isinstance(move, tuple) or len(move) != 2:
+            return f"move {move!r} is not a (from, to) pair"
+        for location in move:
+            if not _is_location(location, size):
+                return f"location {location!r} is not on this board ({last})"
+    return None
+
+
+# Checked by value so that a kind or turn of another hashable type is refused, not matched.
+_KINDS = frozenset(str(kind) for kind in ActionKind)
+_DIRECTIONS = frozenset(str(direction) for direction in Direction)

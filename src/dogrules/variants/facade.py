@@ -32,10 +32,23 @@ Hands = Mapping[int, Sequence[str]]
 
 
 class Variant:
-    """One game of the family, as a frontend sees it."""
+    """One game of the family, as a frontend sees it.
+
+    Read-only: ``variant(name)`` gives every caller the same object, so assigning or deleting
+    an attribute raises AttributeError, as it does on a frozen attrs class (Python's way of
+    saying an attribute is read-only); ``with_data`` makes a variant with other data."""
+
+    __slots__ = ("ruleset",)
+    ruleset: Ruleset
 
     def __init__(self, ruleset: Ruleset) -> None:
-        self.ruleset = ruleset
+        object.__setattr__(self, "ruleset", ruleset)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{self!r} is read-only: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{self!r} is read-only: cannot delete {name!r}")
 
     def __repr__(self) -> str:
         return f"<Variant {self.ruleset.name}>"
@@ -151,6 +164,8 @@ class Variant:
         it cannot be read. A Swap's two fields may be named in either order, and a colour
         named with an entering card is dropped when the start field shows it."""
         game = self._game(state)
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, got {type(text).__name__}")
         ruleset = self.ruleset
         action = parse_action_text(
             game.notation(state.to_act), text, ruleset.deck.notations, ruleset.catalogue

@@ -1,0 +1,60 @@
+"""Bounded memory (issue 9): the legal-actions cache holds at most its budget of actions."""
+
+from __future__ import annotations
+
+import random
+
+import dogrules
+from dogrules.engine import judge
+from dogrules.engine.judge import ListingCache
+from dogrules.model.state import State
+
+
+def _states(name: str, steps: int) -> list[tuple[dogrules.Variant, State]]:
+    v = dogrules.variant(name)
+    rng = random.Random(1)
+    state = v.new_game(players=4, seed=1)
+    seen = [(v, state)]
+    for _ in range(steps):
+        actions = v.legal_actions(state)
+        if not actions:
+            break
+        state = v.apply(state, rng.choice(actions)).state
+        seen.append((v, state))
+    return seen
+
+
+def test_the_cache_never_holds_more_actions_than_its_budget() -> None:
+    cache = ListingCache(action_budget=60, entry_budget=1000)
+    largest = 0
+    for name in sorted(dogrules.VARIANTS):
+        for v, state in _states(name, 80):
+            listing = cache(v.game(state.players), state)
+            largest = max(largest, len(listing[0]))
+            assert cache.actions <= 60
+            assert cache.actions == sum(len(a) for a, _ in cache._entries.values())
+    assert largest > 60, "some listing should have been too large to keep"
+    assert len(cache) > 1, "smaller listings are kept"
+
+
+def test_a_listing_larger_than_the_budget_is_not_kept() -> None:
+    cache = ListingCache(action_budget=0, entry_budget=10)
+    v, state = _states("black-dog", 0)[0]
+    assert cache(v.game(4), state)[0] == v.legal_actions(state)
+    assert len(cache) == 0 and cache.actions == 0
+
+
+def test_the_number_of_entries_is_bounded_too() -> None:
+    cache = ListingCache(action_budget=10**9, entry_budget=5)
+    for v, state in _states("dog-kids", 30):
+        cache(v.game(state.players), state)
+        assert len(cache) <= 5
+
+
+def test_apply_after_legal_actions_finds_the_listing() -> None:
+    v, state = _states("agent-dog", 20)[-1]
+    game = v.game(state.players)
+    listed = v.legal_actions(state)
+    assert judge._listed(game, state)[0] is listed, "the listing is kept, not listed again"
+    judge._listed.cache_clear()
+    assert len(judge._listed) == 0 and judge._listed.actions == 0

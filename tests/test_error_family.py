@@ -1,0 +1,179 @@
+"""One error family (issue 9): whatever a caller hands the public API, the only errors out of
+it are dogrules' own (IllegalAction, NotationError...) or a TypeError naming the argument.
+
+Actions are drawn with every field plausible (a card of the game, a location on the board)
+or not (a number for a card, a location off the board, a list for a tuple), on states reached
+by random play in every variant; each is explained and applied.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dogrules
+from dogrules import Action, ActionKind, IllegalAction, NotationError, Ruling, State, Transition
+
+# Random play from a few seeds; each state on the way is one the fuzzer may start from.
+SEEDS = range(3)
+STEPS = 60
+TRIED: dict[str, int] = {"actions": 0, "texts": 0}
+
+
+@functools.cache
+def _playout(name: str, seed: int) -> tuple[State, ...]:
+    v = dogrules.variant(name)
+    rng = random.Random(seed)
+    state = v.new_game(players=4, seed=seed)
+    states = [state]
+    for _ in range(STEPS):
+        actions = v.legal_actions(state)
+        if not actions:
+            break
+        state = v.apply(state, rng.choice(actions)).state
+        states.append(state)
+    return tuple(states)
+
+
+@st.composite
+def reached(draw: st.DrawFn) -> tuple[dogrules.Variant, State]:
+    name = draw(st.sampled_from(sorted(dogrules.VARIANTS)))
+    states = _playout(name, draw(st.sampled_from(SEEDS)))
+    return dogrules.variant(name), draw(st.sampled_from(states))
+
+
+def _odd_values() -> st.SearchStrategy[Any]:
+    return st.one_of(
+        st.none(),
+        st.integers(-1000, 1000),
+        st.booleans(),
+        st.text(max_size=6),
+        st.lists(st.integers(-3, 3), max_size=2),
+        st.tuples(st.integers(-3, 3)),
+        st.floats(allow_nan=True),
+    )
+
+
+@st.composite
+def actions(draw: st.DrawFn, v: dogrules.Variant, state: State) -> Action:
+    """A listed action with some fields changed, or an action made up field by field."""
+    cards = sorted(v.deck.notations)
+    size = v.board(state.players).track + 4 * v.board(state.players).finish
+    location = st.one_of(st.integers(-1, size - 1), st.integers(-(10**6), 10**6), _odd_values())
+    move = st.one_of(st.tuples(location, location), st.tuples(location), _odd_values())
+    fields: dict[str, st.SearchStrategy[Any]] = {
+        "kind": st.one_of(st.sampled_from(list(ActionKind)), st.sampled_from(["jump", "play"])),
+        "card": st.one_of(st.none(), st.sampled_from(cards), _odd_values()),
+        "copied": st.one_of(st.none(), st.sampled_from(cards), _odd_values()),
+        "moves": st.one_of(st.tuples(), st.lists(move, max_size=3).map(tuple), _odd_values()),
+        "field": st.one_of(st.none(), location),
+        "chosen": st.one_of(st.none(), st.sampled_from(cards), _odd_values()),
+        "turn": st.one_of(st.none(), st.sampled_from(["cw", "ccw", "up"]), _odd_values()),
+    }
+    listed = v.legal_actions(state)
+    altered: bool = draw(st.booleans())
+    if listed and altered:
+        base = draw(st.sampled_from(listed))
+        changed = draw(st.lists(st.sampled_from(sorted(fields)), min_size=1, max_size=2))
+        return attrs.evolve(base, **{name: draw(fields[name]) for name in changed})
+    return Action(**{name: draw(strategy) for name, strategy in fields.items()})
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_any_action_is_judged_and_nothing_else_escapes(data: st.DataObject) -> None:
+    v, state = data.draw(reached())
+    action = data.draw(actions(v, state))
+    TRIED["actions"] += 1
+    ruling = v.explain(state, action)
+    assert isinstance(ruling, Ruling)
+    assert isinstance(str(action), str)
+    try:
+        transition = v.apply(state, action)
+    except IllegalAction as exc:
+        assert not ruling.legal, f"apply refused what explain accepted: {exc}"
+        assert exc.clauses
+    else:
+        assert isinstance(transition, Transition)
+        assert ruling.legal, f"apply accepted what explain refused: {ruling.text}"
+    assert v.is_legal(state, action) == ruling.legal
+
+
+# Words of the notation, so that drawn texts come near real ones (st.text() alone rarely does).
+WORDS = ["T3", "T999", "F2", "F9", "F2@1", "F1@9", "H", "-", "<>", "turn", "cw", "up", "x2"]
+WORDS += ["place", "give", "discard", "fold", "redraw", "copy=5", "copy=copy", "=red", "5=red"]
+
+
+@st.composite
+def texts(draw: st.DrawFn, v: dogrules.Variant) -> str:
+    words = st.sampled_from([*WORDS, *v.deck.notations])
+    if draw(st.booleans()):
+        return draw(st.text())
+    separator = draw(st.sampled_from([" ", ""]))
+    return separator.join(draw(st.lists(words, max_size=5)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_any_text_is_read_or_refused_with_notation_error(data: st.DataObject) -> None:
+    v, state = data.draw(reached())
+    text = data.draw(texts(v))
+    TRIED["texts"] += 1
+    try:
+        action = v.parse_action(state, text)
+    except NotationError:
+        return
+    assert isinstance(action, Action)
+
+
+@pytest.mark.parametrize("value", ["5 T3-T8", None, 5, ("play", "5")])
+def test_a_non_action_is_a_type_error_naming_the_argument(value: object) -> None:
+    v = dogrules.variant("black-dog")
+    state = v.new_game()
+    for method in (v.apply, v.explain, v.is_legal):
+        with pytest.raises(TypeError, match="action must be a dogrules Action"):
+            method(state, value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [None, 5, b"5 T3-T8"])
+def test_parse_action_of_no_text_is_a_type_error_naming_the_argument(value: object) -> None:
+    v = dogrules.variant("black-dog")
+    with pytest.raises(TypeError, match="text must be a str"):
+        v.parse_action(v.new_game(), value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"moves": ((999, 3),)},
+        {"moves": ((1,),)},
+        {"moves": (("T3", 5),)},
+        {"moves": [(1, 2)]},
+        {"card": 5},
+        {"chosen": [1]},
+        {"turn": "up"},
+        {"kind": "jump"},
+        {"field": -7},
+    ],
+)
+def test_an_altered_action_is_refused_citing_r_c12(change: dict[str, Any]) -> None:
+    v = dogrules.variant("black-dog")
+    state = _playout(v.name, 0)[10]
+    action = attrs.evolve(v.legal_actions(state)[0], **change)
+    ruling = v.explain(state, action)
+    assert not ruling.legal and "R-C12" in ruling.clauses, ruling.text
+    with pytest.raises(IllegalAction) as refused:
+        v.apply(state, action)
+    assert "R-C12" in refused.value.clauses
+    assert str(action)
+
+
+def test_inputs_tried_are_counted() -> None:
+    # Runs after the properties in file order; the count is reported by ``-s`` runs.
+    print(f"\nerror family: tried {TRIED['actions']} actions and {TRIED['texts']} texts")
