@@ -35,7 +35,9 @@ def validate(data: object) -> list[str]:
         return []
     try:
         load(cast(Mapping[str, object], data))
-    except (InvalidPosition, ValueError) as exc:
+    except InvalidPosition as exc:
+        return [" ".join(str(problem).split()) for problem in exc.problems]
+    except ValueError as exc:
         return [" ".join(str(exc).split())]
     return []
 
