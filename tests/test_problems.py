@@ -314,11 +314,11 @@ def test_mutated_dumps_are_refused_or_sound(
     except ValueError:
         teams = None
     state = play(variant, players, teams, seed, steps)
-    data = dogrules.dump(state)
+    data: dict[str, Any] = dogrules.dump(state)
     keys = sorted(data)
     for _ in range(MUTATIONS):
         key = choices.choice(keys)
-        mutated = copy.deepcopy(data)
+        mutated: dict[str, Any] = copy.deepcopy(data)
         mutated[key] = choices.choice(wrong_values(data, key, choices))
         try:
             loaded = dogrules.load(mutated)
