@@ -5,6 +5,7 @@ state machines reach."""
 
 from __future__ import annotations
 
+import reprlib
 from collections import Counter
 
 from dogrules.engine.ruleset import Ruleset
@@ -285,5 +286,4 @@ def _counters(state: State) -> list[Problem]:
 
 def _short(value: object) -> str:
     """A short prefix of a bad value's repr: a message must not echo a huge input."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return reprlib.repr(value)

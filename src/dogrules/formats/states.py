@@ -14,6 +14,7 @@ deck lists its cards bottom to top (the next card drawn is the last).
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from typing import TypeVar
 
@@ -125,19 +126,22 @@ def _read(
     if unknown:
         raise InvalidPosition(f"state: unknown key(s): {', '.join(map(repr, unknown))[:80]}")
     if data["format"] != FORMAT:
-        raise InvalidPosition(f"format: expected {FORMAT}, got {data['format']!r:.40}")
+        raise InvalidPosition(f"format: expected {FORMAT}, got {_short(data['format'])}")
     name = _typed(data, "variant", str)
     try:
         game = _game(name, variant)
     except ValueError as exc:
         raise InvalidPosition(f"variant: {exc}") from None
     players = _typed(data, "players", int)
-    board = game.board(players)
+    try:
+        board = game.board(players)
+    except ValueError as exc:
+        raise InvalidPosition(f"players: {exc}") from None
     try:
         phase = Phase(_typed(data, "phase", str))
     except ValueError:
         raise InvalidPosition(
-            f"phase: {data['phase']!r:.40} is not one of {[p.value for p in Phase]}"
+            f"phase: {_short(data['phase'])} is not one of {[p.value for p in Phase]}"
         ) from None
     found: list[Problem] = []
     pieces = _locations(board, _seat_map(data, "pieces", players))
@@ -152,7 +156,7 @@ def _read(
     for seat in range(players):
         card = exchange_raw[str(seat)]
         if card is not None and (not isinstance(card, str) or card not in known):
-            raise InvalidPosition(f"exchange.{seat}: unknown card {card!r:.40}")
+            raise InvalidPosition(f"exchange.{seat}: unknown card {_short(card)}")
         exchange.append(card)
     dog_name = data["black_dog"]
     black_dog = None
@@ -165,17 +169,18 @@ def _read(
             raise InvalidPosition(f"black_dog: {exc}") from None
     last = data["last_played"]
     if last is not None and not isinstance(last, str):
-        raise InvalidPosition(f"last_played: expected a card or null, got {last!r:.40}")
+        raise InvalidPosition(f"last_played: expected a card or null, got {_short(last)}")
     teams = _typed(data, "teams", bool)
     exchanging = _seat_list(data, "exchanging")
     resume = data["resume"]
     if resume is not None and (not isinstance(resume, int) or isinstance(resume, bool)):
-        raise InvalidPosition(f"resume: {resume!r:.40} is not a seat or null")
+        raise InvalidPosition(f"resume: {_short(resume)} is not a seat or null")
     kind = game.ruleset.extra
     if kind is not DogFacts and black_dog is not None:
         found.append(Problem("black_dog", f"{game.name} has no Black Dog"))
     if (kind is not TeamSwapFacts or not teams) and (exchanging or resume is not None):
-        found.append(Problem("exchanging", f"{game.name} has no team card swap here"))
+        where = "exchanging" if exchanging else "resume"
+        found.append(Problem(where, f"{game.name} has no team card swap here"))
     extra: DogFacts | TeamSwapFacts | None = None
     if kind is DogFacts:
         extra = DogFacts(black_dog)
@@ -218,6 +223,11 @@ def _locations(board: Board, raw: dict[str, object]) -> tuple[tuple[int, ...], .
     return tuple(result)
 
 
+def _short(value: object) -> str:
+    """A short repr of bad input, safe for deeply nested data: a message quotes a prefix."""
+    return reprlib.repr(value)
+
+
 def _seat_list(data: Mapping[str, object], key: str) -> list[int]:
     value = data[key]
     if not isinstance(value, list) or not all(
@@ -230,7 +240,7 @@ def _seat_list(data: Mapping[str, object], key: str) -> list[int]:
 def _typed(data: Mapping[str, object], key: str, kind: type[T]) -> T:
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise InvalidPosition(f"{key}: expected {kind.__name__}, got {value!r:.40}")
+        raise InvalidPosition(f"{key}: expected {kind.__name__}, got {_short(value)}")
     return value
 
 
@@ -247,5 +257,5 @@ def _cards(value: object, where: str, known: frozenset[str]) -> list[str]:
         raise InvalidPosition(f"{where}: expected a list of card notations")
     for card in value:
         if not isinstance(card, str) or card not in known:
-            raise InvalidPosition(f"{where}: unknown card {card!r:.40}")
+            raise InvalidPosition(f"{where}: unknown card {_short(card)}")
     return list(value)
