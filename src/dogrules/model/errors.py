@@ -28,8 +28,11 @@ class InvalidPosition(DogRulesError, ValueError):
 
     def __init__(self, message: str | tuple[Problem, ...]) -> None:
         if isinstance(message, str):
-            field = message.split(":", 1)[0] if ":" in message else "state"
-            problems: tuple[Problem, ...] = (Problem(field, message),)
+            field, _, rest = message.partition(": ")
+            problem = (
+                Problem(field, rest) if rest and " " not in field else Problem("state", message)
+            )
+            problems: tuple[Problem, ...] = (problem,)
             text = message
         else:
             problems = message
