@@ -12,7 +12,7 @@ from dogrules.engine.ruleset import Ruleset
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME, Board
 from dogrules.model.errors import InvalidPosition
-from dogrules.model.state import DogFacts, Phase, State
+from dogrules.model.state import DogFacts, Phase, State, TeamSwapFacts
 
 # Who has won in a position: (table, seat to act, team game) -> the winning seats.
 Winners = Callable[[Table, int, bool], tuple[int, ...]]
@@ -156,7 +156,7 @@ def build_position(
         dealer=dealer,
         seed=seed,
         teams=is_team,
-        extra=DogFacts(dog) if ruleset.extra is DogFacts else None,
+        extra=_extra(ruleset, dog, is_team),
         last_played=last_played,
     )
     won = winners(Table.of(board, state), to_act, is_team)
@@ -166,6 +166,16 @@ def build_position(
     if found:
         raise InvalidPosition(found)
     return state
+
+
+def _extra(ruleset: Ruleset, dog: int | None, is_team: bool) -> DogFacts | TeamSwapFacts | None:
+    """The typed part of the state the ruleset keeps: the DOG Kids team game keeps its (idle)
+    team swap facts in a position as in a dealt game."""
+    if ruleset.extra is DogFacts:
+        return DogFacts(dog)
+    if ruleset.extra is TeamSwapFacts and is_team:
+        return TeamSwapFacts()
+    return None
 
 
 def _black_dog(
