@@ -167,3 +167,15 @@ def test_only_check_needs_hypothesis(position: Path) -> None:
     assert result.returncode == 0 and "KD-" in result.stdout, result.stderr
     result = without_hypothesis("play", "agent-dog", "--players", "2", "--seed", "2")
     assert result.returncode in (0, 1) and "agent-dog, 2 players" in result.stdout, result.stderr
+
+
+def test_validate_reports_every_problem_of_a_position(tmp_path: Path) -> None:
+    data = dogrules.dump(dogrules.variant("agent-dog").new_game(4, 3))
+    data["round"] = 0
+    data["shuffles"] = 0
+    data["dealer"] = 7
+    position = tmp_path / "position.json"
+    position.write_text(json.dumps(data))
+    code, out = run("validate", str(position))
+    assert code == 1
+    assert all(f"position.json: {key}:" in out for key in ("round", "shuffles", "dealer"))

@@ -382,7 +382,7 @@ def test_position_that_fits_the_schema_is_also_loaded(position: dict[str, Any]) 
     assert validate(position) == []
     data = json.loads(json.dumps(position))
     data["deck"].append("5")
-    assert validate(data) == ["cards are not conserved: 1 extra '5'"]
+    assert validate(data) == ["cards: not conserved: 1 extra '5'"]
     data = json.loads(json.dumps(position))
     data["deck"][0] = "bone"  # a card of another variant
     assert len(validate(data)) == 1

@@ -7,11 +7,12 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
 from dogrules.engine.cardtable import shuffled
+from dogrules.engine.problems import problems
 from dogrules.engine.ruleset import Ruleset
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME, Board
 from dogrules.model.errors import InvalidPosition
-from dogrules.model.state import DogFacts, Phase, State
+from dogrules.model.state import DogFacts, Phase, State, TeamSwapFacts
 
 # Who has won in a position: (table, seat to act, team game) -> the winning seats.
 Winners = Callable[[Table, int, bool], tuple[int, ...]]
@@ -112,6 +113,10 @@ def build_position(
 ) -> State:
     """A position in phase "play", every card not in a hand in the deck (shuffled by seed)."""
     board = ruleset.game(players).board
+    for name, value in (("to_act", to_act), ("dealer", dealer), ("seed", seed)):
+        # A bool or float would pass as a seat or seed where the game needs an integer.
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise InvalidPosition(f"{name}: expected an integer, got {value!r:.40}")
     try:
         is_team = ruleset.teams_for(players, teams)
     except ValueError as exc:
@@ -119,13 +124,13 @@ def build_position(
     located = parse_pieces(board, pieces)
     held = parse_hands(ruleset, board, hands, ruleset.hand_size)
     if to_act not in board.seats:
-        raise InvalidPosition(f"to_act {to_act!r} is not a seat (0..{players - 1})")
+        raise InvalidPosition(f"to_act: {to_act!r} is not a seat (0..{players - 1})")
     if ruleset.acting_needs_cards and not held[to_act]:
         raise InvalidPosition(f"to_act: seat {to_act} holds no card and cannot act")
     if dealer is None:
         dealer = next(d for d in board.seats if ruleset.starter(d, players) == to_act)
     elif dealer not in board.seats:
-        raise InvalidPosition(f"dealer {dealer!r} is not a seat (0..{players - 1})")
+        raise InvalidPosition(f"dealer: {dealer!r} is not a seat (0..{players - 1})")
     dog = _black_dog(ruleset, board, located, black_dog)
     if last_played is not None:
         if "copy" not in ruleset.deck.notations:
@@ -151,13 +156,26 @@ def build_position(
         dealer=dealer,
         seed=seed,
         teams=is_team,
-        extra=DogFacts(dog) if ruleset.extra is DogFacts else None,
+        extra=_extra(ruleset, dog, is_team),
         last_played=last_played,
     )
     won = winners(Table.of(board, state), to_act, is_team)
     if won:
-        raise InvalidPosition(f"the game is already won by seat(s) {list(won)}")
+        raise InvalidPosition(f"winner: the game is already won by seat(s) {list(won)}")
+    found = problems(ruleset, state)
+    if found:
+        raise InvalidPosition(found)
     return state
+
+
+def _extra(ruleset: Ruleset, dog: int | None, is_team: bool) -> DogFacts | TeamSwapFacts | None:
+    """The typed part of the state the ruleset keeps: the DOG Kids team game keeps its (idle)
+    team swap facts in a position as in a dealt game."""
+    if ruleset.extra is DogFacts:
+        return DogFacts(dog)
+    if ruleset.extra is TeamSwapFacts and is_team:
+        return TeamSwapFacts()
+    return None
 
 
 def _black_dog(

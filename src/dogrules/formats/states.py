@@ -14,12 +14,13 @@ deck lists its cards bottom to top (the next card drawn is the last).
 
 from __future__ import annotations
 
-from collections import Counter
+import reprlib
 from collections.abc import Mapping
 from typing import TypeVar
 
-from dogrules.engine.positions import parse_pieces
-from dogrules.model.errors import InvalidPosition
+from dogrules.engine.problems import problems
+from dogrules.geometry.board import Board
+from dogrules.model.errors import InvalidPosition, Problem
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import DogFacts, Phase, State, TeamSwapFacts
 from dogrules.variants import variant as get_variant
@@ -66,6 +67,8 @@ def dump(state: State, variant: Variant | None = None) -> dict[str, JSONValue]:
     """The state as plain JSON data (dicts, lists, strings, numbers, booleans, null).
 
     ``variant`` is needed only for a variant played on other board data (``with_data``)."""
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a dogrules State, got {type(state).__name__}")
     board = _game(state.variant, variant).board(state.players)
     seats = range(state.players)
     return {
@@ -94,146 +97,152 @@ def dump(state: State, variant: Variant | None = None) -> dict[str, JSONValue]:
 
 
 def load(data: Mapping[str, object], variant: Variant | None = None) -> State:
-    """The state ``data`` describes; InvalidPosition naming the first field that is wrong.
+    """The state ``data`` describes; InvalidPosition listing every problem (see
+    :func:`~dogrules.engine.problems.problems`), or naming the field of malformed data.
 
     ``variant`` is needed only for a variant played on other board data (``with_data``)."""
+    try:
+        game, state, found = _read(data, variant)
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:
+        if isinstance(exc, InvalidPosition):
+            raise
+        # Malformed data of a kind the parsing did not foresee: still the caller's data at
+        # fault, so it is refused as a position, never as a crash.
+        raise InvalidPosition(f"state: malformed data ({type(exc).__name__})") from None
+    found += problems(game.ruleset, state)
+    if found:
+        raise InvalidPosition(tuple(found))
+    return state
+
+
+def _read(
+    data: Mapping[str, object], variant: Variant | None
+) -> tuple[Variant, State, list[Problem]]:
+    """The state as written (types checked, values not) and the problems only the data shows."""
     if not isinstance(data, Mapping):
-        raise InvalidPosition("a dumped state is a JSON object")
+        raise InvalidPosition("state: a dumped state is a JSON object")
     missing = [key for key in KEYS if key not in data]
     if missing:
-        raise InvalidPosition(f"state is missing key(s): {', '.join(missing)}")
+        raise InvalidPosition(f"state: missing key(s): {', '.join(missing)}")
     unknown = sorted(set(data) - set(KEYS))
     if unknown:
-        raise InvalidPosition(f"state has unknown key(s): {', '.join(unknown)}")
+        raise InvalidPosition(f"state: unknown key(s): {', '.join(map(repr, unknown))[:80]}")
     if data["format"] != FORMAT:
-        raise InvalidPosition(f"format: expected {FORMAT}, got {data['format']!r}")
+        raise InvalidPosition(f"format: expected {FORMAT}, got {_short(data['format'])}")
     name = _typed(data, "variant", str)
     try:
         game = _game(name, variant)
     except ValueError as exc:
         raise InvalidPosition(f"variant: {exc}") from None
     players = _typed(data, "players", int)
-    board = game.board(players)
-    seats = range(players)
+    try:
+        board = game.board(players)
+    except ValueError as exc:
+        raise InvalidPosition(f"players: {exc}") from None
     try:
         phase = Phase(_typed(data, "phase", str))
     except ValueError:
         raise InvalidPosition(
-            f"phase: {data['phase']!r} is not one of {[p.value for p in Phase]}"
+            f"phase: {_short(data['phase'])} is not one of {[p.value for p in Phase]}"
         ) from None
-    raw_pieces = _seat_map(data, "pieces", players)
-    pieces = parse_pieces(board, {int(k): v for k, v in raw_pieces.items()})  # type: ignore[misc]
-    deck_spec = game.deck
-    known = deck_spec.notations
+    found: list[Problem] = []
+    pieces = _locations(board, _seat_map(data, "pieces", players))
+    known = game.deck.notations
+    raw_hands = _seat_map(data, "hands", players)
     hands = tuple(
-        tuple(sorted(_cards(raw, f"hands.{s}", known), key=deck_spec.order))
-        for s, raw in sorted((int(k), v) for k, v in _seat_map(data, "hands", players).items())
+        tuple(sorted(_cards(raw_hands[str(s)], f"hands.{s}", known), key=game.deck.order))
+        for s in range(players)
     )
-    deck = tuple(_cards(data["deck"], "deck", known))
-    discard = tuple(_cards(data["discard"], "discard", known))
     exchange_raw = _seat_map(data, "exchange", players)
     exchange: list[str | None] = []
-    for seat in seats:
+    for seat in range(players):
         card = exchange_raw[str(seat)]
-        if card is not None and card not in known:
-            raise InvalidPosition(f"exchange.{seat}: unknown card {card!r}")
-        exchange.append(card if isinstance(card, str) else None)
-    in_play: Counter[str] = Counter(deck)
-    in_play.update(discard)
-    for hand in hands:
-        in_play.update(hand)
-    in_play.update(card for card in exchange if card is not None)
-    expected = Counter(dict(deck_spec.counts))
-    if in_play != expected:
-        surplus = in_play - expected
-        lacking = expected - in_play
-        raise InvalidPosition(
-            "cards are not conserved: "
-            + ", ".join(
-                [f"{n} extra {c!r}" for c, n in surplus.items()]
-                + [f"{n} missing {c!r}" for c, n in lacking.items()]
-            )
-        )
+        if card is not None and (not isinstance(card, str) or card not in known):
+            raise InvalidPosition(f"exchange.{seat}: unknown card {_short(card)}")
+        exchange.append(card)
     dog_name = data["black_dog"]
     black_dog = None
     if dog_name is not None:
         if not isinstance(dog_name, str):
             raise InvalidPosition("black_dog: a location name or null")
-        black_dog = board.parse(dog_name, 0)
-        if not board.is_track(black_dog) or any(black_dog in p for p in pieces):
-            raise InvalidPosition(f"black_dog: {dog_name} is not a free track field")
-    winner = data["winner"]
-    if not isinstance(winner, list) or not all(isinstance(w, int) and w in seats for w in winner):
-        raise InvalidPosition("winner: a list of seats")
-    to_act = _typed(data, "to_act", int)
-    dealer = _typed(data, "dealer", int)
-    for key, seat in (("to_act", to_act), ("dealer", dealer)):
-        if seat not in seats:
-            raise InvalidPosition(f"{key}: {seat} is not a seat (0..{players - 1})")
+        try:
+            black_dog = board.parse(dog_name, 0)
+        except ValueError as exc:
+            raise InvalidPosition(f"black_dog: {exc}") from None
     last = data["last_played"]
-    if last is not None and (last not in known or last == "copy"):
-        raise InvalidPosition(f"last_played: {last!r} is not a card a Copy can play as")
+    if last is not None and not isinstance(last, str):
+        raise InvalidPosition(f"last_played: expected a card or null, got {_short(last)}")
     teams = _typed(data, "teams", bool)
-    cannot_act = phase == Phase.EXCHANGE or (phase == Phase.PLAY and game.acting_needs_cards)
-    if cannot_act and not hands[to_act]:
-        raise InvalidPosition(
-            f"to_act: seat {to_act} holds no card and cannot act in phase {phase.value}"
-        )
-    exchanging = data["exchanging"]
-    if not isinstance(exchanging, list) or not all(
-        isinstance(s, int) and s in seats for s in exchanging
-    ):
-        raise InvalidPosition("exchanging: a list of seats")
+    exchanging = _seat_list(data, "exchanging")
     resume = data["resume"]
-    if resume is not None and (not isinstance(resume, int) or resume not in seats):
-        raise InvalidPosition(f"resume: {resume!r} is not a seat or null")
-    extra = _extra(game, black_dog, teams, tuple(exchanging), resume)
-    return State(
+    if resume is not None and (not isinstance(resume, int) or isinstance(resume, bool)):
+        raise InvalidPosition(f"resume: {_short(resume)} is not a seat or null")
+    kind = game.ruleset.extra
+    if kind is not DogFacts and black_dog is not None:
+        found.append(Problem("black_dog", f"{game.name} has no Black Dog"))
+    if (kind is not TeamSwapFacts or not teams) and (exchanging or resume is not None):
+        where = "exchanging" if exchanging else "resume"
+        found.append(Problem(where, f"{game.name} has no team card swap here"))
+    extra: DogFacts | TeamSwapFacts | None = None
+    if kind is DogFacts:
+        extra = DogFacts(black_dog)
+    elif kind is TeamSwapFacts and teams:
+        extra = TeamSwapFacts(tuple(exchanging), resume)
+    state = State(
         variant=name,
         players=players,
         phase=phase,
-        to_act=to_act,
+        to_act=_typed(data, "to_act", int),
         pieces=pieces,
         hands=hands,
-        deck=deck,
-        discard=discard,
+        deck=tuple(_cards(data["deck"], "deck", known)),
+        discard=tuple(_cards(data["discard"], "discard", known)),
         exchange=tuple(exchange),
-        dealer=dealer,
+        dealer=_typed(data, "dealer", int),
         round=_typed(data, "round", int),
-        last_played=last if isinstance(last, str) else None,
+        last_played=last,
         redrawn=_typed(data, "redrawn", bool),
         seed=_typed(data, "seed", int),
         shuffles=_typed(data, "shuffles", int),
-        winner=tuple(winner),
+        winner=tuple(_seat_list(data, "winner")),
         teams=teams,
         extra=extra,
     )
+    return game, state, found
 
 
-def _extra(
-    game: Variant,
-    black_dog: int | None,
-    teams: bool,
-    exchanging: tuple[int, ...],
-    resume: int | None,
-) -> DogFacts | TeamSwapFacts | None:
-    """The typed part of the state only ``game`` has; InvalidPosition for another game's."""
-    kind = game.ruleset.extra
-    if kind is not DogFacts and black_dog is not None:
-        raise InvalidPosition(f"black_dog: {game.name} has no Black Dog")
-    if (kind is not TeamSwapFacts or not teams) and (exchanging or resume is not None):
-        raise InvalidPosition(f"exchanging, resume: {game.name} has no team card swap here")
-    if kind is DogFacts:
-        return DogFacts(black_dog)
-    if kind is TeamSwapFacts and teams:
-        return TeamSwapFacts(exchanging, resume)
-    return None
+def _locations(board: Board, raw: dict[str, object]) -> tuple[tuple[int, ...], ...]:
+    """Each seat's locations, in board order; whether they are possible is left to problems()."""
+    result = []
+    for seat in board.seats:
+        names = raw[str(seat)]
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise InvalidPosition(f"pieces.{seat}: expected a list of location names")
+        try:
+            result.append(tuple(sorted(board.parse(n, seat) for n in names)))
+        except ValueError as exc:
+            raise InvalidPosition(f"pieces.{seat}: {str(exc)[:80]}") from None
+    return tuple(result)
+
+
+def _short(value: object) -> str:
+    """A short repr of bad input, safe for deeply nested data: a message quotes a prefix."""
+    return reprlib.repr(value)
+
+
+def _seat_list(data: Mapping[str, object], key: str) -> list[int]:
+    value = data[key]
+    if not isinstance(value, list) or not all(
+        isinstance(s, int) and not isinstance(s, bool) for s in value
+    ):
+        raise InvalidPosition(f"{key}: expected a list of seats")
+    return value
 
 
 def _typed(data: Mapping[str, object], key: str, kind: type[T]) -> T:
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise InvalidPosition(f"{key}: expected {kind.__name__}, got {value!r}")
+        raise InvalidPosition(f"{key}: expected {kind.__name__}, got {_short(value)}")
     return value
 
 
@@ -249,6 +258,6 @@ def _cards(value: object, where: str, known: frozenset[str]) -> list[str]:
     if not isinstance(value, list):
         raise InvalidPosition(f"{where}: expected a list of card notations")
     for card in value:
-        if card not in known:
-            raise InvalidPosition(f"{where}: unknown card {card!r}")
+        if not isinstance(card, str) or card not in known:
+            raise InvalidPosition(f"{where}: unknown card {_short(card)}")
     return list(value)

@@ -25,19 +25,27 @@ def validate(data: object) -> list[str]:
     digests when it has them."""
     is_record = isinstance(data, dict) and data.get("format") == FORMAT
     messages = _schema_messages("record" if is_record else "position", data)
-    if messages:
-        return messages
     if is_record:
-        try:
-            # verify replays and, when the record holds them, compares the step digests.
-            verify(Record.from_json(data, ""))
-        except RecordError as exc:
-            return [str(exc).removeprefix(": ")]
-        return []
+        return messages or _replayed(data)
+    # A position is loaded even when the schema refused part of it, so that every problem
+    # is reported at once; a field the schema already named is not reported twice.
+    named = {message.split(":", 1)[0] for message in messages}
+    if not isinstance(data, dict) or "(top level)" in named:
+        return messages
     try:
         load(cast(Mapping[str, object], data))
-    except (InvalidPosition, ValueError) as exc:
-        return [" ".join(str(exc).split())]
+    except InvalidPosition as exc:
+        found = [" ".join(str(problem).split()) for problem in exc.problems]
+        messages += [m for m in found if m.split(":", 1)[0] not in named and m not in messages]
+    return messages
+
+
+def _replayed(data: object) -> list[str]:
+    try:
+        # verify replays and, when the record holds them, compares the step digests.
+        verify(Record.from_json(data, ""))
+    except RecordError as exc:
+        return [str(exc).removeprefix(": ")]
     return []
 
 

@@ -2,13 +2,43 @@
 
 from __future__ import annotations
 
+import attrs
+
 
 class DogRulesError(Exception):
     """Base of every error this library raises on purpose."""
 
 
+@attrs.frozen
+class Problem:
+    """One thing wrong with a state: the ``field`` at fault (a dump key such as ``hands.2``
+    or ``black_dog``) and a ``message`` saying what is wrong."""
+
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.message}"
+
+
 class InvalidPosition(DogRulesError, ValueError):
-    """A position breaks an invariant of the game; the message names the problem."""
+    """A position breaks an invariant of the game; the message names each problem, one per
+    line. ``problems`` lists them (a single one built from the message when raised with a
+    text only)."""
+
+    def __init__(self, message: str | tuple[Problem, ...]) -> None:
+        if isinstance(message, str):
+            field, _, rest = message.partition(": ")
+            problem = (
+                Problem(field, rest) if rest and " " not in field else Problem("state", message)
+            )
+            problems: tuple[Problem, ...] = (problem,)
+            text = message
+        else:
+            problems = message
+            text = "\n".join(str(problem) for problem in problems)
+        super().__init__(text)
+        self.problems = problems
 
 
 class IllegalAction(DogRulesError, ValueError):

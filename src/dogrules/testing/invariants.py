@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 
 from attrs import evolve
 
+from dogrules.engine.problems import problems
 from dogrules.formats.states import dump, load
 from dogrules.geometry.board import HOME
 from dogrules.model.actions import Action
@@ -143,6 +144,13 @@ DUMP_KEYS = (
 )
 
 
+def check_no_problems(v: Variant, state: State) -> None:
+    """The one validator finds nothing wrong with a state the rules reached."""
+    found = problems(v.ruleset, state)
+    if found:
+        raise violation("no_problems", "; ".join(str(problem) for problem in found))
+
+
 def check_dump_load_round_trip(v: Variant, state: State) -> None:
     """``load(dump(s)) == s``, also through JSON text, and the dump is JSON-serialisable."""
     data = dump(state, v)
@@ -172,6 +180,7 @@ def check_state(
     check_pieces_stand_on_own_fields(v, state)
     check_piece_counts_conserved(v, state, None if step is None else step.before)
     check_cards_conserved(v, state)
+    check_no_problems(v, state)
     if dump:
         check_dump_load_round_trip(v, state)
     if step is not None:

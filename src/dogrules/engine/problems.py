@@ -1,0 +1,289 @@
+"""The one validator of a state: :func:`problems` lists everything wrong with it at once (like
+a chess ``status()``), each as a :class:`Problem` naming the field at fault. Loading a dump
+and building a position both end here, and the invariant checks run it on every state the
+state machines reach."""
+
+from __future__ import annotations
+
+import reprlib
+from collections import Counter
+
+from dogrules.engine.ruleset import Ruleset
+from dogrules.geometry.board import HOME, Board
+from dogrules.model.errors import Problem
+from dogrules.model.state import DogFacts, Phase, State, TeamSwapFacts
+
+__all__ = ["MAX_SEED", "Problem", "problems"]
+
+# A seed must fit a signed 64-bit integer: the shuffles hash it with the shuffle count, and a
+# bound keeps a reshuffle from working on a huge number a hand-written file slipped in.
+MAX_SEED = 2**63
+
+
+def problems(ruleset: Ruleset, state: State) -> tuple[Problem, ...]:
+    """Every problem of ``state`` under ``ruleset`` (empty when the state is possible)."""
+    found: list[Problem] = []
+    if state.variant != ruleset.name:
+        found.append(Problem("variant", f"a {state.variant} state given to {ruleset.name}"))
+    if not _is_int(state.players):
+        return (*found, Problem("players", f"expected an integer, got {state.players!r}"))
+    board = ruleset.game(state.players).board
+    shaped = _shape(state)
+    if shaped:
+        return (*found, *shaped)
+    found += _pieces(board, state)
+    found += _extra(ruleset, board, state)
+    found += _cards(ruleset, state)
+    found += _phase(ruleset, board, state)
+    found += _seats(ruleset, state)
+    found += _counters(state)
+    return tuple(found)
+
+
+def _is_int(value: object) -> bool:
+    # A bool is an int to Python, never a seat or a counter to the game.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shape(state: State) -> list[Problem]:
+    """Per-seat tuples of the right length: the other checks index them by seat."""
+    found = []
+    for key in ("pieces", "hands", "exchange"):
+        if len(getattr(state, key)) != state.players:
+            found.append(Problem(key, f"needs one entry per seat ({state.players})"))
+    return found
+
+
+def _pieces(board: Board, state: State) -> list[Problem]:
+    found = []
+    owner_of: dict[int, int] = {}
+    for seat, locations in enumerate(state.pieces):
+        where = f"pieces.{seat}"
+        if len(locations) != board.pieces_per_seat:
+            found.append(
+                Problem(
+                    where,
+                    f"seat {seat} has {len(locations)} pieces; {board.players} players play "
+                    f"{board.pieces_per_seat} each",
+                )
+            )
+        for location in locations:
+            if location == HOME:
+                continue
+            if not _is_int(location) or not (board.is_track(location) or board.is_lane(location)):
+                found.append(Problem(where, f"{location!r} is not a field"))
+                continue
+            if board.is_lane(location):
+                owner = board.lane_owner(location)
+                if owner not in board.seats:
+                    found.append(Problem(where, f"{location!r} is not a field"))
+                    continue
+                if owner != seat:
+                    found.append(Problem(where, f"seat {seat} stands in seat {owner}'s finish"))
+            if location in owner_of:
+                found.append(
+                    Problem(
+                        where,
+                        f"two pieces on {board.label(location)} (seats {owner_of[location]} "
+                        f"and {seat}); one piece per field",
+                    )
+                )
+            owner_of[location] = seat
+    return found
+
+
+def _extra(ruleset: Ruleset, board: Board, state: State) -> list[Problem]:
+    found = []
+    extra = state.extra
+    if ruleset.extra is DogFacts:
+        expected: type[DogFacts] | type[TeamSwapFacts] | None = DogFacts
+    elif ruleset.extra is TeamSwapFacts and state.teams:
+        expected = TeamSwapFacts
+    else:
+        expected = None
+    if (type(extra) if extra is not None else None) is not expected:
+        found.append(
+            Problem(
+                "extra",
+                f"{ruleset.name} (teams={state.teams}) keeps "
+                f"{'no extra facts' if expected is None else expected.__name__}, "
+                f"not {type(extra).__name__}",
+            )
+        )
+    if isinstance(extra, DogFacts):
+        found += _black_dog(board, state, extra.black_dog)
+    if isinstance(extra, TeamSwapFacts):
+        for seat in extra.exchanging:
+            if not _is_int(seat) or seat not in board.seats:
+                found.append(Problem("exchanging", f"{seat!r} is not a seat"))
+        if len(set(extra.exchanging)) != len(extra.exchanging):
+            found.append(Problem("exchanging", "a seat is listed twice"))
+        if extra.resume is not None and (
+            not _is_int(extra.resume) or extra.resume not in board.seats
+        ):
+            found.append(Problem("resume", f"{extra.resume!r} is not a seat"))
+    return found
+
+
+def _black_dog(board: Board, state: State, dog: int | None) -> list[Problem]:
+    if dog is None:
+        if state.phase == Phase.SETUP:
+            return []
+        return [Problem("black_dog", f"the Black Dog must be placed in phase {state.phase}")]
+    if state.phase == Phase.SETUP:
+        return [Problem("black_dog", "the Black Dog is placed only once setup is done")]
+    if not _is_int(dog) or not board.is_track(dog):
+        return [Problem("black_dog", f"the Black Dog stays on the track, not {dog!r}")]
+    if dog in board.printed_starts:
+        return [Problem("black_dog", f"T{dog} is a start field (R-B2)")]
+    if any(dog in seat_pieces for seat_pieces in state.pieces):
+        return [Problem("black_dog", f"T{dog} is taken by a piece; one piece per field")]
+    return []
+
+
+def _cards(ruleset: Ruleset, state: State) -> list[Problem]:
+    found = []
+    deck = ruleset.deck
+    known = deck.notations
+    in_play: Counter[str] = Counter()
+    places: list[tuple[str, tuple[object, ...]]] = [
+        ("deck", state.deck),
+        ("discard", state.discard),
+    ]
+    places += [(f"hands.{seat}", hand) for seat, hand in enumerate(state.hands)]
+    places += [
+        (f"exchange.{seat}", (card,))
+        for seat, card in enumerate(state.exchange)
+        if card is not None
+    ]
+    for where, cards in places:
+        for card in cards:
+            if not isinstance(card, str) or card not in known:
+                found.append(Problem(where, f"unknown card {_short(card)}"))
+            else:
+                in_play[card] += 1
+    expected = Counter(dict(deck.counts))
+    if not found and in_play != expected:
+        surplus = in_play - expected
+        lacking = expected - in_play
+        found.append(
+            Problem(
+                "cards",
+                "not conserved: "
+                + ", ".join(
+                    [f"{n} extra {c!r}" for c, n in sorted(surplus.items())]
+                    + [f"{n} missing {c!r}" for c, n in sorted(lacking.items())]
+                ),
+            )
+        )
+    for seat, hand in enumerate(state.hands):
+        if len(hand) > ruleset.hand_size:
+            found.append(
+                Problem(f"hands.{seat}", f"{len(hand)} cards; at most {ruleset.hand_size}")
+            )
+    last = state.last_played
+    if last is not None:
+        if "copy" not in known:
+            found.append(Problem("last_played", f"{ruleset.name} has no Copy card"))
+        elif not isinstance(last, str) or last not in known or last == "copy":
+            found.append(Problem("last_played", f"{_short(last)} is not a card a Copy plays as"))
+    return found
+
+
+def _phase(ruleset: Ruleset, board: Board, state: State) -> list[Problem]:
+    found = []
+    if not isinstance(state.phase, Phase) or state.phase not in ruleset.phases:
+        found.append(Problem("phase", f"{ruleset.name} has no phase {_short(state.phase)}"))
+        return found
+    over = state.phase == Phase.OVER
+    if over != bool(state.winner):
+        found.append(Problem("winner", "a winner is named exactly when the phase is over"))
+    if state.winner:
+        found += _winner(board, state)
+    elif not over and _complete_sides(board, state):
+        found.append(Problem("winner", "a side has all its pieces home yet the game goes on"))
+    swapping = bool(state.exchanging)
+    for seat, card in enumerate(state.exchange):
+        if card is not None and state.phase != Phase.EXCHANGE and not swapping:
+            found.append(
+                Problem(f"exchange.{seat}", "a card is set aside only while cards are exchanged")
+            )
+    return found
+
+
+def _complete_sides(board: Board, state: State) -> list[tuple[int, ...]]:
+    sides = []
+    for seat in board.seats:
+        side = _side(board, state, seat)
+        if side not in sides and all(_home_run(board, state, s) for s in side):
+            sides.append(side)
+    return sides
+
+
+def _side(board: Board, state: State, seat: int) -> tuple[int, ...]:
+    if not state.teams:
+        return (seat,)
+    return tuple(sorted({seat, (seat + board.players // 2) % board.players}))
+
+
+def _home_run(board: Board, state: State, seat: int) -> bool:
+    """Whether every piece of ``seat`` that can finish stands in its finish: with more pieces
+    than finish fields (2/3 players) a full finish is home."""
+    in_lane = sum(1 for location in state.pieces[seat] if board.is_lane(location))
+    return in_lane >= min(board.finish, board.pieces_per_seat)
+
+
+def _winner(board: Board, state: State) -> list[Problem]:
+    winner = state.winner
+    if not all(_is_int(seat) and seat in board.seats for seat in winner):
+        return [Problem("winner", f"{_short(list(winner))} are not seats")]
+    if tuple(sorted(set(winner))) != _side(board, state, winner[0]):
+        side = "a team" if state.teams else "one seat"
+        return [Problem("winner", f"{list(winner)} is not {side}")]
+    if not all(_home_run(board, state, seat) for seat in winner):
+        return [Problem("winner", f"{list(winner)} have not filled their finishes")]
+    return []
+
+
+def _seats(ruleset: Ruleset, state: State) -> list[Problem]:
+    found = []
+    seats = range(state.players)
+    for key in ("to_act", "dealer"):
+        value = getattr(state, key)
+        if not _is_int(value) or value not in seats:
+            found.append(Problem(key, f"{_short(value)} is not a seat (0..{state.players - 1})"))
+    try:
+        teams = ruleset.teams_for(state.players, state.teams)
+    except ValueError as exc:
+        found.append(Problem("teams", str(exc)))
+    else:
+        if teams != state.teams:
+            found.append(Problem("teams", f"{state.players} players play teams={teams}"))
+    if found:
+        return found
+    needs_cards = state.phase == Phase.EXCHANGE or (
+        state.phase == Phase.PLAY and ruleset.acting_needs_cards
+    )
+    if needs_cards and not state.hands[state.to_act] and not state.exchanging:
+        found.append(Problem("to_act", f"seat {state.to_act} holds no card and cannot act"))
+    return found
+
+
+def _counters(state: State) -> list[Problem]:
+    found = []
+    for key in ("round", "shuffles"):
+        value = getattr(state, key)
+        if not _is_int(value) or value < 1:
+            found.append(Problem(key, f"expected an integer of at least 1, got {_short(value)}"))
+    if not _is_int(state.seed) or not -MAX_SEED < state.seed < MAX_SEED:
+        found.append(
+            Problem("seed", f"expected an integer below 2**63 in size, got {_short(state.seed)}")
+        )
+    if not isinstance(state.redrawn, bool):
+        found.append(Problem("redrawn", f"expected a boolean, got {_short(state.redrawn)}"))
+    return found
+
+
+def _short(value: object) -> str:
+    """A short prefix of a bad value's repr: a message must not echo a huge input."""
+    return reprlib.repr(value)

@@ -1,0 +1,329 @@
+"""The one validator (``engine.problems``): one test per kind of problem, each a real dump
+changed in one field, and a property that mutates dumps of reachable states of every variant
+and form one field at a time: ``load`` either refuses with InvalidPosition and nothing else, or
+gives a state that keeps every invariant and has a legal action unless the game is over."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import dogrules
+from dogrules import InvalidPosition, State
+from dogrules.engine.problems import problems
+from dogrules.formats.validation import validate
+from dogrules.model.errors import Problem
+from dogrules.testing.invariants import check_state, variant_invariants
+
+BD = dogrules.variant("black-dog")
+AD = dogrules.variant("agent-dog")
+KD = dogrules.variant("dog-kids")
+VARIANTS = (BD, AD, KD)
+
+
+def play(v: dogrules.Variant, players: int, teams: bool | None, seed: int, steps: int) -> State:
+    """A state reached by ``steps`` random legal actions from a new game (fewer if it ends)."""
+    state = v.new_game(players, seed, teams)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        actions = v.legal_actions(state)
+        if not actions:
+            break
+        state = v.apply(state, chooser.choice(actions)).state
+    return state
+
+
+def refused(data: dict[str, Any], field: str) -> InvalidPosition:
+    """``load`` refuses ``data``, naming ``field`` among its problems."""
+    with pytest.raises(InvalidPosition) as caught:
+        dogrules.load(data)
+    fields = [problem.field for problem in caught.value.problems]
+    assert any(f == field or f.startswith(field + ".") for f in fields), (field, fields)
+    return caught.value
+
+
+def dumped(v: dogrules.Variant = BD, players: int = 4, steps: int = 3, **kw: Any) -> dict[str, Any]:
+    return dogrules.dump(play(v, players, kw.get("teams"), kw.get("seed", 1), steps))
+
+
+# ---- one test per kind of problem -----------------------------------------------------------
+
+
+def test_a_real_state_has_no_problem() -> None:
+    for v in VARIANTS:
+        state = play(v, 4, None, 2, 10)
+        assert problems(v.ruleset, state) == ()
+
+
+def test_piece_count() -> None:
+    data = dumped()
+    data["pieces"]["0"].pop()
+    refused(data, "pieces.0")
+
+
+def test_piece_in_another_seats_finish() -> None:
+    data = dumped()
+    data["pieces"]["0"][0] = "F1@1"
+    refused(data, "pieces.0")
+
+
+def test_two_pieces_on_one_field() -> None:
+    data = dumped()
+    data["pieces"]["0"][0] = "T20"
+    data["pieces"]["1"][0] = "T20"
+    refused(data, "pieces.1")
+
+
+def test_black_dog_on_a_start_field_or_piece() -> None:
+    data = dumped()
+    board = BD.board(4)
+    data["black_dog"] = board.label(min(board.printed_starts))
+    refused(data, "black_dog")
+    data = dumped()
+    taken = next(loc for locs in data["pieces"].values() for loc in locs if loc.startswith("T"))
+    data["black_dog"] = taken
+    refused(data, "black_dog")
+
+
+def test_black_dog_missing_after_setup_and_none_in_other_variants() -> None:
+    data = dumped()
+    assert data["phase"] != "setup"
+    data["black_dog"] = None
+    refused(data, "black_dog")
+    for v in (AD, KD):
+        data = dumped(v)
+        data["black_dog"] = "T7"
+        refused(data, "black_dog")
+
+
+def test_cards_conserved() -> None:
+    data = dumped()
+    data["deck"].pop()
+    error = refused(data, "cards")
+    assert "missing" in str(error)
+
+
+def test_hand_too_large() -> None:
+    data = dumped()
+    data["hands"]["1"] += [data["deck"].pop() for _ in range(6)]
+    refused(data, "hands.1")
+
+
+def test_phase_the_variant_has_not() -> None:
+    for v in (AD, KD):
+        data = dumped(v)
+        data["phase"] = "setup"
+        refused(data, "phase")
+
+
+def test_winner_iff_over_and_consistent() -> None:
+    data = dumped()
+    data["phase"] = "over"
+    refused(data, "winner")
+    data = dumped()
+    data["winner"] = [0]
+    refused(data, "winner")
+    data = dumped()
+    data["phase"] = "over"
+    data["winner"] = [0, 2]
+    refused(data, "winner")  # seats 0 and 2 have not finished
+
+
+def test_teams_flag() -> None:
+    data = dumped(players=3)
+    data["teams"] = True
+    refused(data, "teams")
+
+
+@pytest.mark.parametrize("value", [-1, 4, True, 1.0, "0", None])
+def test_seats_in_range_and_int(value: object) -> None:
+    for key in ("to_act", "dealer"):
+        data = dumped()
+        data[key] = value
+        refused(data, key)
+
+
+def test_seat_to_act_must_hold_a_card() -> None:
+    data = dumped(AD, steps=8)
+    seat = data["to_act"]
+    data["deck"] += data["hands"][str(seat)]
+    data["hands"][str(seat)] = []
+    refused(data, "to_act")
+
+
+@pytest.mark.parametrize(("key", "value"), [("round", 0), ("shuffles", 0), ("seed", 2**64)])
+def test_counters(key: str, value: int) -> None:
+    data = dumped()
+    data[key] = value
+    refused(data, key)
+
+
+def test_team_swap_only_in_the_kids_team_game() -> None:
+    for v, players in ((BD, 4), (AD, 4), (KD, 3)):
+        data = dumped(v, players)
+        data["exchanging"] = [0]
+        refused(data, "exchanging")
+
+
+def test_last_played() -> None:
+    data = dumped()
+    data["last_played"] = "copy"
+    refused(data, "last_played")
+    if "copy" not in KD.deck.notations:
+        data = dumped(KD)
+        data["last_played"] = next(iter(KD.deck.notations))
+        refused(data, "last_played")
+
+
+def test_exchange_slot_outside_an_exchange() -> None:
+    data = dumped(steps=12)
+    assert data["phase"] == "play"
+    seat = data["to_act"]
+    data["exchange"][str(seat)] = data["hands"][str(seat)].pop()
+    refused(data, "exchange")
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("hands", {"0": None}), ("black_dog", "X"), ("deck", [["5"]]), ("winner", "0")],
+)
+def test_malformed_fields_are_invalid_positions(key: str, value: object) -> None:
+    data = dumped()
+    data[key] = value
+    with pytest.raises(InvalidPosition, match=key):
+        dogrules.load(data)
+
+
+def test_every_problem_is_listed_and_validate_reports_each() -> None:
+    data = dumped()
+    data["round"] = 0
+    data["shuffles"] = 0
+    data["deck"].pop()
+    error = refused(data, "round")
+    assert {p.field for p in error.problems} >= {"round", "shuffles", "cards"}
+    assert len(str(error).splitlines()) == len(error.problems)
+    assert len(validate(data)) == len(error.problems)
+
+
+def test_position_refuses_bool_float_seats_and_odd_seeds() -> None:
+    for kw in ({"to_act": True}, {"to_act": 1.0}, {"dealer": False}, {"seed": 1.5}):
+        with pytest.raises(InvalidPosition):
+            AD.position(4, {s: ["H"] * 4 for s in range(4)}, {0: ["5"]}, **kw)
+
+
+def test_problem_is_a_small_value() -> None:
+    assert Problem("a", "b") == Problem("a", "b")
+    assert str(Problem("round", "too small")) == "round: too small"
+
+
+# ---- the property ---------------------------------------------------------------------------
+
+# How many mutations of one dump each example tries.
+MUTATIONS = 40
+
+
+def wrong_values(data: dict[str, Any], key: str, rng: random.Random) -> list[object]:
+    """Plausible wrong values of ``key`` in ``data``."""
+    players = data["players"]
+    seats = [str(s) for s in range(players)]
+    value = data[key]
+    common: list[object] = [None, True, 1.5, "x", [], {}, -1, 2**70]
+    if key in ("pieces", "hands", "exchange"):
+        seat = rng.choice(seats)
+        cards = list(data["deck"]) or ["5"]
+        options: list[object] = []
+        for entry in (
+            ["H", "T0", "T1", "F1", "F4", f"F1@{(int(seat) + 1) % players}", "T999"]
+            if key == "pieces"
+            else [rng.choice(cards), "copy", "bogus", None, 5]
+        ):
+            changed = copy.deepcopy(value)
+            if key == "exchange":
+                changed[seat] = entry
+            elif changed[seat]:
+                changed[seat][rng.randrange(len(changed[seat]))] = entry
+            else:
+                changed[seat] = [entry]
+            options.append(changed)
+        grown = copy.deepcopy(value)
+        if key != "exchange":
+            grown[seat] = [*grown[seat], grown[seat][0] if grown[seat] else "H"]
+            options.append(grown)
+            shrunk = copy.deepcopy(value)
+            shrunk[seat] = shrunk[seat][1:]
+            options.append(shrunk)
+        return [*options, {**value, seat: None}, {**value, "9": []}, common[0]]
+    if key in ("deck", "discard"):
+        moved = copy.deepcopy(data)
+        if moved["deck"]:
+            moved["discard"].append(moved["deck"].pop())
+        return [value[1:], [*value, "5"], [*value, "bogus"], moved[key], "5", None]
+    if key in ("to_act", "dealer", "resume"):
+        return [*range(-1, players + 1), *common]
+    if key in ("winner", "exchanging"):
+        return [[0], [1], [0, 2], [players], [0, 0], "0", [True], *common]
+    if key == "black_dog":
+        return ["T0", "T1", "T5", "T16", "T40", "F1", "H", "X", None, 3]
+    if key == "phase":
+        return ["setup", "exchange", "play", "over", "bogus", 1]
+    if key == "last_played":
+        return [
+            "copy",
+            "5",
+            "bogus",
+            None,
+            3,
+            *sorted(dogrules.variant(data["variant"]).deck.notations)[:3],
+        ]
+    if key in ("round", "shuffles", "seed"):
+        return [0, 1, 2, 10**30, -(2**63), *common]
+    if key in ("teams", "redrawn"):
+        return [not value, None, 1, "true"]
+    if key == "players":
+        return [players - 1, players + 1, 0, "4", True]
+    if key == "variant":
+        return ["black-dog", "agent-dog", "dog-kids", "chess", None]
+    if key == "format":
+        return [2, "1", None]
+    return common
+
+
+@given(
+    variant=st.sampled_from(VARIANTS),
+    players=st.sampled_from((2, 3, 4)),
+    teams=st.sampled_from((None, True, False)),
+    seed=st.integers(0, 2**16),
+    steps=st.integers(0, 300),
+    choices=st.randoms(use_true_random=False),
+)
+def test_mutated_dumps_are_refused_or_sound(
+    variant: dogrules.Variant,
+    players: int,
+    teams: bool | None,
+    seed: int,
+    steps: int,
+    choices: random.Random,
+) -> None:
+    try:
+        variant.teams_for(players, teams)
+    except ValueError:
+        teams = None
+    state = play(variant, players, teams, seed, steps)
+    data: dict[str, Any] = dogrules.dump(state)
+    keys = sorted(data)
+    for _ in range(MUTATIONS):
+        key = choices.choice(keys)
+        mutated: dict[str, Any] = copy.deepcopy(data)
+        mutated[key] = choices.choice(wrong_values(data, key, choices))
+        try:
+            loaded = dogrules.load(mutated)
+        except InvalidPosition:
+            continue
+        v = dogrules.variant(loaded.variant)
+        check_state(v, loaded, None, variant_invariants)
+        assert loaded.phase == "over" or v.legal_actions(loaded), mutated
