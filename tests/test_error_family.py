@@ -177,3 +177,11 @@ def test_an_altered_action_is_refused_citing_r_c12(change: dict[str, Any]) -> No
 def test_inputs_tried_are_counted() -> None:
     # Runs after the properties in file order; the count is reported by ``-s`` runs.
     print(f"\nerror family: tried {TRIED['actions']} actions and {TRIED['texts']} texts")
+
+
+@pytest.mark.parametrize("value", [None, 5, b"black-dog", ["black-dog"]])
+def test_a_variant_name_that_is_no_text_is_a_type_error_naming_it(value: object) -> None:
+    with pytest.raises(TypeError, match="name must be a variant name"):
+        dogrules.variant(value)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="state must be a dogrules State"):
+        dogrules.dump(value)  # type: ignore[arg-type]

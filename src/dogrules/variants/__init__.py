@@ -20,8 +20,11 @@ _REGISTRY: dict[str, Variant] = {
 
 
 def variant(name: str) -> Variant:
-    """The variant called ``name``; ValueError listing the valid names otherwise."""
-    found = _REGISTRY.get(name) if isinstance(name, str) else None
+    """The variant called ``name``; ValueError listing the valid names otherwise (TypeError
+    when ``name`` is not a string)."""
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a variant name (str), got {type(name).__name__}")
+    found = _REGISTRY.get(name)
     if found is None:
         raise ValueError(f"unknown variant {name!r}; valid variants: {', '.join(_REGISTRY)}")
     return found
