@@ -12,23 +12,14 @@ import pytest
 
 import dogrules
 from dogrules.engine.ruleset import Game, Ruleset
-from dogrules.geometry.cards import CardCatalogue, CardFamily, NamedCards, NumberCards
+from dogrules.geometry.cards import BlackCards, CardCatalogue, CardFamily
 from dogrules.model.results import Step
 from dogrules.model.state import Phase, State
 from dogrules.rules.disc import DiscTurn
-from dogrules.rules.magnet import MagnetCard
-from dogrules.rules.movement import OwnPieces
-from dogrules.rules.numbers import NumberCard, StartCard
-from dogrules.rules.partner import PartnerCard, PartnerTargets
 from dogrules.rules.play import RoundPlay
 from dogrules.rules.round import (
-    GameOver,
-    RoundExchange,
     RoundOpening,
-    dealer_left_starts,
-    round_game_teams,
 )
-from dogrules.rules.swap import OpponentSwap
 from dogrules.testing.invariants import check_decisions, check_state, variant_invariants
 from dogrules.variants import register, unregister
 from dogrules.variants.black_dog import BLACK_DOG
@@ -53,7 +44,10 @@ def disc_turns_only_after_paw_landings(game: Game, state: State, step: Step | No
         check_disc_turns_iff_paw_landing(game, step)
 
 
-OWN = OwnPieces()
+# Black DOG's own parts, less what belongs to the Black Dog: its black cards (the last kind of
+# its catalogue, and their rule) and its setup (placing the dog).
+BLACK_DOG_PLAY = BLACK_DOG.phases[Phase.PLAY]
+assert isinstance(BLACK_DOG_PLAY, RoundPlay)
 PLAIN_DOG = Ruleset(
     name=NAME,
     title="Black DOG without the Black Dog",
@@ -62,37 +56,19 @@ PLAIN_DOG = Ruleset(
     layout=without_black_cards(BLACK_DOG.layout_data),
     source="Black DOG's layout without black cards",
     catalogue=CardCatalogue(
-        (
-            NamedCards(
-                {
-                    "1/11": (CardFamily.START, (1, 11), ("BD-CARD-1-11",)),
-                    "13": (CardFamily.START, (13,), ("BD-CARD-13",)),
-                    "swap": (CardFamily.SWAP, (), ("BD-SWAP",)),
-                    "magnet": (CardFamily.MAGNET, (), ("BD-MAGNET",)),
-                    "copy": (CardFamily.COPY, (), ("BD-COPY",)),
-                    "partner": (CardFamily.PARTNER, (4,), ("BD-PARTNER",)),
-                }
-            ),
-            NumberCards(("BD-BLUE",)),
-        )
+        tuple(kind for kind in BLACK_DOG.catalogue.kinds if not isinstance(kind, BlackCards))
     ),
     phases={
-        Phase.EXCHANGE: RoundExchange(),
+        Phase.EXCHANGE: BLACK_DOG.phases[Phase.EXCHANGE],
         Phase.PLAY: RoundPlay(
-            cards={
-                CardFamily.NUMBER: NumberCard(OWN),
-                CardFamily.START: StartCard(OWN),
-                CardFamily.SWAP: OpponentSwap(),
-                CardFamily.MAGNET: MagnetCard(),
-                CardFamily.PARTNER: PartnerCard(PartnerTargets()),
-            },
+            cards={f: rule for f, rule in BLACK_DOG_PLAY.cards.items() if f != CardFamily.BLACK},
             disc=DiscTurn(),
         ),
-        Phase.OVER: GameOver(),
+        Phase.OVER: BLACK_DOG.phases[Phase.OVER],
     },
     opening=RoundOpening(first_phase=Phase.EXCHANGE),
-    teams_for=round_game_teams,
-    starter=dealer_left_starts,
+    teams_for=BLACK_DOG.teams_for,
+    starter=BLACK_DOG.starter,
     invariants=(disc_turns_only_after_paw_landings,),
 )
 

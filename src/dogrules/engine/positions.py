@@ -4,18 +4,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from dogrules.engine.cardtable import shuffled
 from dogrules.engine.problems import problems
 from dogrules.engine.ruleset import Ruleset
-from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME, Board
 from dogrules.model.errors import InvalidPosition
 from dogrules.model.state import DogFacts, Phase, State, TeamSwapFacts
-
-# Who has won in a position: (table, seat to act, team game) -> the winning seats.
-Winners = Callable[[Table, int, bool], tuple[int, ...]]
 
 MAX_HAND = 5
 
@@ -100,7 +96,6 @@ def parse_hands(
 
 def build_position(
     ruleset: Ruleset,
-    winners: Winners,
     players: int,
     pieces: Mapping[int, Sequence[str]],
     hands: Mapping[int, Sequence[str]],
@@ -159,9 +154,6 @@ def build_position(
         extra=_extra(ruleset, dog, is_team),
         last_played=last_played,
     )
-    won = winners(Table.of(board, state), to_act, is_team)
-    if won:
-        raise InvalidPosition(f"winner: the game is already won by seat(s) {list(won)}")
     found = problems(ruleset, state)
     if found:
         raise InvalidPosition(found)

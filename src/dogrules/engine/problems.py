@@ -229,8 +229,7 @@ def _side(board: Board, state: State, seat: int) -> tuple[int, ...]:
 def _home_run(board: Board, state: State, seat: int) -> bool:
     """Whether every piece of ``seat`` that can finish stands in its finish: with more pieces
     than finish fields (2/3 players) a full finish is home."""
-    in_lane = sum(1 for location in state.pieces[seat] if board.is_lane(location))
-    return in_lane >= min(board.finish, board.pieces_per_seat)
+    return board.finish_full(sum(1 for location in state.pieces[seat] if board.is_lane(location)))
 
 
 def _winner(board: Board, state: State) -> list[Problem]:

@@ -130,7 +130,7 @@ class Table:
         in_lane = sum(
             1 for loc, owner in self.occupant.items() if owner == seat and loc >= board.track
         )
-        return in_lane >= min(board.finish, board.pieces_per_seat)
+        return board.finish_full(in_lane)
 
     @implements("BD-CAPTURE", "BD-2P3P-FIFTH", "R-B9")
     def send_home(self, location: int, clauses: tuple[str, ...]) -> int:

@@ -189,6 +189,11 @@ class Board:
             {track.house_colours[self.lane_owner(location)][self.lane_index(location) - 1]}
         )
 
+    def finish_full(self, in_finish: int) -> bool:
+        """Whether a seat with ``in_finish`` pieces in its finish has them all home: with more
+        pieces than finish fields (2/3 players) a full finish is home (R-B9)."""
+        return in_finish >= min(self.finish, self.pieces_per_seat)
+
     def ahead(self, start: int, field: int) -> int:
         """Clockwise distance from ``start`` to ``field`` on the track (0 when equal)."""
         return (field - start) % self.track

@@ -50,6 +50,13 @@ def may_owe_turn(paws: frozenset[int], moves: Moves) -> bool:
     return False
 
 
+def _after(turn: Turn, rule: CardRule, card: CardSpec, action: Action) -> Table:
+    """The table a play's movements leave (a scratch copy; nothing recorded)."""
+    scratch = turn.table.clone()
+    rule.carry_out(scratch, turn, card, action)
+    return scratch
+
+
 def board_disc(turn: Turn) -> Disc:
     """The disc of the board being played on (a ruleset with a disc turn has one)."""
     disc = turn.board.disc
@@ -66,9 +73,12 @@ class DiscTurn:
     ) -> tuple[str | None, ...]:
         """The disc choices of a play that may owe a turn (see :func:`may_owe_turn`): both
         directions when :func:`disc_turn_due` says so on the table the play leaves."""
-        scratch = turn.table.clone()
-        rule.carry_out(scratch, turn, card, Action(ActionKind.PLAY, moves=moves))
-        return DIRECTIONS if disc_turn_due(board_disc(turn), scratch) else NO_TURN
+        action = Action(ActionKind.PLAY, moves=moves)
+        return (
+            DIRECTIONS
+            if disc_turn_due(board_disc(turn), _after(turn, rule, card, action))
+            else NO_TURN
+        )
 
     def check(self, turn: Turn, rule: CardRule, card: CardSpec, action: Action) -> Refusal | None:
         """Whether the action names a disc turn exactly when one is due (and a direction)."""
@@ -76,8 +86,7 @@ class DiscTurn:
             return Refusal(
                 ("BD-DISC-DIRECTION", "R-B5"), "the disc turns 'cw' or 'ccw' by a quarter"
             )
-        scratch = turn.table.clone()
-        rule.carry_out(scratch, turn, card, action)
+        scratch = _after(turn, rule, card, action)
         due = disc_turn_due(board_disc(turn), scratch)
         if due == (action.turn is not None):
             return None

@@ -24,7 +24,6 @@ from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.notation import parse_action_text
 from dogrules.model.results import Ruling, Transition
 from dogrules.model.state import State
-from dogrules.rules.round import winners
 from dogrules.rules.secrecy import observation, observed_events
 
 Pieces = Mapping[int, Sequence[str]]
@@ -123,7 +122,6 @@ class Variant:
         """A position set up by hand, in phase "play"; InvalidPosition names what is wrong."""
         return build_position(
             self.ruleset,
-            winners,
             players,
             pieces,
             hands or {},
