@@ -200,8 +200,13 @@ def _phase(ruleset: Ruleset, board: Board, state: State) -> list[Problem]:
         found.append(Problem("winner", "a winner is named exactly when the phase is over"))
     if state.winner:
         found += _winner(board, state)
-    elif not over and _complete_sides(board, state):
-        found.append(Problem("winner", "a side has all its pieces home yet the game goes on"))
+    elif not over and (complete := _complete_sides(board, state)):
+        found.append(
+            Problem(
+                "winner",
+                f"the game is already won by seat(s) {list(complete[0])}, yet it goes on",
+            )
+        )
     swapping = bool(state.exchanging)
     for seat, card in enumerate(state.exchange):
         if card is not None and state.phase != Phase.EXCHANGE and not swapping:
