@@ -176,6 +176,16 @@ def action(state: State, text: str, variant: dogrules.Variant | None = None) -> 
     return variant.parse_action(state, text)
 
 
+def assert_another_spelling(state: State, other: str, listed: str) -> None:
+    """``other`` spells the outcome listed as ``listed`` another way (R-C10): it is not
+    listed itself, but apply and explain accept it and it leads to the same state."""
+    listed_now = notations(state)
+    assert listed in listed_now, f"{listed} should be listed"
+    assert other not in listed_now, f"{other} should not be listed (it spells {listed})"
+    assert variant_of(state).explain(state, action(state, other)).legal, other
+    assert act(state, other).state == act(state, listed).state
+
+
 def origins(state: State) -> set[str]:
     """Every field a legal play takes a piece from (H for entering); a Partner sub-move
     continuing a piece moved earlier in the same play counts the piece's first field only."""

@@ -20,7 +20,8 @@ from dogrules.rules.play import RoundPlay
 from dogrules.rules.round import (
     RoundOpening,
 )
-from dogrules.testing.invariants import check_decisions, check_state, variant_invariants
+from dogrules.testing.decisions import check_decisions
+from dogrules.testing.invariants import check_state, variant_invariants
 from dogrules.variants import register, unregister
 from dogrules.variants.black_dog import BLACK_DOG
 from dogrules.variants.black_dog_invariants import check_disc_turns_iff_paw_landing

@@ -45,26 +45,43 @@ from hypothesis.stateful import (
 
 import dogrules
 from dogrules import Action, State, Transition, Variant
+from dogrules.geometry.cards import CardFamily
 from dogrules.model.state import DogFacts
-from dogrules.testing.invariants import (
-    Step,
-    VariantInvariants,
+from dogrules.testing.decisions import (
     check_decisions,
     check_explain_agrees_with_apply,
     check_given_state_unchanged,
     check_listed_action_applies,
     check_no_legal_action_iff_over,
-    check_state,
     check_unlisted_action_refused,
+)
+from dogrules.testing.invariants import (
+    Step,
+    VariantInvariants,
+    check_state,
     variant_invariants,
     violation,
 )
+from dogrules.testing.outcomes import check_every_outcome_listed
 from dogrules.variants import forms, implemented
 from strategies import positions
 
 # How many listed actions of each state reached are applied and checked (all of them when
 # there are no more): scales with the Hypothesis profile (90 by default, 300 when thorough).
 BREADTH = min(3 * settings().max_examples, 300)
+# Positions with at most this many spellings of their card plays (every Partner ordering,
+# both disc directions, each colour of a two-colour card) are checked against all of them:
+# every outcome reachable is listed once, in its canonical spelling.
+SPELLINGS = min(4 * settings().max_examples, 2000)
+
+
+def _many_spellings(v: Variant, state: State, card: str) -> bool:
+    """Whether ``card`` has plays that can be spelled several ways: a Partner (or a Copy of
+    one) or a two-colour card."""
+    spec = v.ruleset.catalogue.spec(card)
+    if spec.family == CardFamily.COPY and state.last_played is not None:
+        spec = v.ruleset.catalogue.spec(state.last_played)
+    return spec.family in (CardFamily.PARTNER, CardFamily.TWO_COLOUR)
 
 
 # ---- the variants ---------------------------------------------------------------------------
@@ -130,6 +147,8 @@ class PlayMachine(RuleBasedStateMachine):
         actions, self.transitions = check_decisions(
             self.v, state, self.spec.invariants, breadth=BREADTH
         )
+        if any(_many_spellings(self.v, state, card) for card in state.hands[state.to_act]):
+            check_every_outcome_listed(self.v, state, SPELLINGS)
         self.legal = {str(a): a for a in actions}
         self.state = state
 

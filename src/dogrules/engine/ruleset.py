@@ -29,11 +29,36 @@ from dogrules.model.state import DogFacts, Phase, State, TeamSwapFacts
 Moves = tuple[tuple[int, int], ...]
 
 
+@attrs.frozen(eq=False)
+class Outcomes:
+    """What the rest of a turn reads from a play's movements, as the phase rule says: a
+    mechanic that lists each distinct outcome once (the Partner card) tells outcomes apart
+    by exactly this.
+
+    ``paws``: fields where a movement's landing owes the disc turn (empty without one);
+    ``ordered``: fields whose landings set the aftermath moving, in the order reached (the
+    007 summons), and ``settle`` those moves on a scratch table; ``winners`` the side that
+    has won on a table the acting seat has played on.
+
+    ``due`` remembers, for the plays a mechanic has listed this way, whether the disc must
+    turn after them (so that the disc turn need not carry each play out again)."""
+
+    paws: frozenset[int] = frozenset()
+    ordered: frozenset[int] = frozenset()
+    settle: Callable[[Table], None] | None = None
+    winners: Callable[[Table, int, bool], tuple[int, ...]] | None = None
+    due: dict[Moves, bool] = attrs.field(factory=dict)
+
+
 @attrs.define
 class Turn:
     """What a mechanic knows while it works out one seat's play: the game, the state, the
     pieces (``table``), the acting ``seat``, the seat whose pieces it moves (``controlled``,
-    R-C8), its partner (team games) and the protected start fields (``blocked``)."""
+    R-C8), its partner (team games) and the protected start fields (``blocked``).
+
+    ``outcome`` says what the rest of the turn reads from a play's movements (see
+    :class:`Outcomes`); None where no phase rule said, and a mechanic then tells outcomes
+    apart by every detail of the table."""
 
     game: Game
     state: State
@@ -43,14 +68,17 @@ class Turn:
     partner: int | None
     blocked: frozenset[int]
     board: Board
+    outcome: Outcomes | None = None
 
 
 class CardRule(Protocol):
     """The mechanic of one card family."""
 
     def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
-        """Every movement the card can carry out in full, each once, in a stable order;
-        candidates are pruned only by this rule's own checks."""
+        """Every distinct outcome the card can carry out in full, each once, in its canonical
+        spelling (the first of its spellings in the rule's stable order); candidates are
+        pruned only by this rule's own checks, and every other spelling of a listed outcome
+        passes :meth:`check` and carries out to the same state."""
         ...
 
     def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:

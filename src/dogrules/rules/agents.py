@@ -196,6 +196,14 @@ class AgentAftermath:
     told after the movements that caused them, then the penalty for capturing one's own
     side."""
 
+    def triggers(self, board: Board) -> frozenset[int]:
+        """The meeting places (R-A4)."""
+        return frozenset() if board.holes is None else board.holes.meetings
+
+    def settle(self, table: Table) -> None:
+        """The 007 summons."""
+        summon(table)
+
     def carry_out(self, table: Table, cards: CardTable, turn: Turn) -> None:
         summon(table)
         events = table.events

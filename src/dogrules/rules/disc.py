@@ -72,13 +72,13 @@ class DiscTurn:
         self, turn: Turn, rule: CardRule, card: CardSpec, moves: Moves
     ) -> tuple[str | None, ...]:
         """The disc choices of a play that may owe a turn (see :func:`may_owe_turn`): both
-        directions when :func:`disc_turn_due` says so on the table the play leaves."""
-        action = Action(ActionKind.PLAY, moves=moves)
-        return (
-            DIRECTIONS
-            if disc_turn_due(board_disc(turn), _after(turn, rule, card, action))
-            else NO_TURN
-        )
+        directions when :func:`disc_turn_due` says so on the table the play leaves (or the
+        mechanic that listed the play has already worked that out: ``Outcomes.due``)."""
+        known = None if turn.outcome is None else turn.outcome.due.get(moves)
+        if known is None:
+            action = Action(ActionKind.PLAY, moves=moves)
+            known = disc_turn_due(board_disc(turn), _after(turn, rule, card, action))
+        return DIRECTIONS if known else NO_TURN
 
     def check(self, turn: Turn, rule: CardRule, card: CardSpec, action: Action) -> Refusal | None:
         """Whether the action names a disc turn exactly when one is due (and a direction)."""

@@ -12,6 +12,7 @@ from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME
 from dogrules.geometry.cards import CardFamily, CardSpec
 from dogrules.model.actions import Action
+from dogrules.model.events import EventKind
 from dogrules.model.results import Refusal
 from dogrules.rules.colours import (
     COLOUR_CLAUSES,
@@ -149,6 +150,21 @@ def move_or_enter(
     move_dog(table, owner, origin, target, colour, partner_shift(turn), clauses)
 
 
+def _pushes(
+    turn: Turn, origin: int, target: int, colour: str
+) -> tuple[tuple[str | None, str | None], ...]:
+    """The pushes a dog's move with ``colour`` sets off, hop by hop (none unless the
+    target holds the partner's dog): what the colour chosen can change."""
+    table = turn.table
+    shift = partner_shift(turn)
+    if shift is None or target not in table.occupant:
+        return ()
+    probe = table.clone()
+    probe.events = []
+    move_dog(probe, table.occupant[origin], origin, target, colour, shift, COLOUR_CLAUSES)
+    return tuple((e.src, e.dst) for e in probe.events if e.kind == EventKind.PUSHED)
+
+
 def _entering(turn: Turn, card: CardSpec) -> Iterator[KidsPlay]:
     owner = turn.controlled
     if can_enter_kids(turn.board, turn.table, owner, card.colours):
@@ -162,19 +178,28 @@ class ColourCard:
     @implements("KD-MOVE-CLOCKWISE", "KD-COLOUR", "KD-TWO-COLOUR", "KD-TEAM-HELP", "R-K9")
     def plays(self, turn: Turn, card: CardSpec) -> Iterator[KidsPlay]:
         """Entering first, then for each colour each dog whose next field of that colour it
-        may take (a push of the partner's dog must be possible, R-K10)."""
+        may take (a push of the partner's dog must be possible, R-K10). A two-colour card
+        whose second colour takes a dog to the same field with the same pushes as its first
+        is one choice, listed with the first colour."""
         yield from _entering(turn, card)
         board, table, owner = turn.board, turn.table, turn.controlled
         shift = partner_shift(turn)
         dogs = own_dogs(turn)
+        outcomes: set[tuple[int, int, tuple[tuple[str | None, str | None], ...]]] = set()
         for colour in card.colours:
             chosen = colour if card.family == CardFamily.TWO_COLOUR else None
             for origin in dogs:
                 target = colour_target(board, table, owner, origin, colour)
-                if target is not None and landing_is_possible(
+                if target is None or not landing_is_possible(
                     table, owner, origin, target, colour, shift
                 ):
-                    yield ((origin, target),), chosen
+                    continue
+                if chosen is not None:
+                    outcome = (origin, target, _pushes(turn, origin, target, colour))
+                    if outcome in outcomes:
+                        continue
+                    outcomes.add(outcome)
+                yield ((origin, target),), chosen
 
     def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
         ((origin, target),) = action.moves

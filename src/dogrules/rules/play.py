@@ -7,16 +7,17 @@ DOG's summons and penalty).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol
 
 import attrs
 
 from dogrules.data.register import implements
 from dogrules.engine.cardtable import CardTable, scratch, transition
-from dogrules.engine.ruleset import CardRule, Game, Turn
+from dogrules.engine.ruleset import CardRule, Game, Moves, Outcomes, Turn
 from dogrules.engine.table import Table
-from dogrules.geometry.cards import CardFamily, distinct
+from dogrules.geometry.board import Board
+from dogrules.geometry.cards import CardFamily, CardSpec, distinct
 from dogrules.model.actions import Action, ActionKind
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal, Transition
@@ -24,17 +25,35 @@ from dogrules.model.state import DogFacts, State
 from dogrules.rules.copy import check_copy, copy_plays_as
 from dogrules.rules.disc import DiscTurn, board_disc, may_owe_turn, turn_disc
 from dogrules.rules.movement import protected_fields
-from dogrules.rules.round import controlled_seat, end_turn, partner_of
+from dogrules.rules.round import controlled_seat, end_turn, partner_of, winners
+
+# A way to carry out a card: its movements and the disc turn's direction (None if none).
+Way = tuple[Moves, str | None]
 
 
 class Aftermath(Protocol):
     """What follows the movement of a play, before the turn ends."""
 
+    def triggers(self, board: Board) -> frozenset[int]:
+        """The fields whose landings set it moving, in the order reached."""
+        ...
+
+    def settle(self, table: Table) -> None:
+        """The pieces it moves, on a scratch table (nothing recorded): what a play's
+        outcome depends on."""
+        ...
+
     def carry_out(self, table: Table, cards: CardTable, turn: Turn) -> None: ...
 
 
-def make_turn(game: Game, state: State, table: Table, start_protection: bool = True) -> Turn:
-    """The turn of the seat to act on ``table``."""
+def make_turn(
+    game: Game,
+    state: State,
+    table: Table,
+    start_protection: bool = True,
+    outcome: Outcomes | None = None,
+) -> Turn:
+    """The turn of the seat to act on ``table`` (``outcome``: see :class:`Turn`)."""
     seat = state.to_act
     blocked = protected_fields(game.board, table) if start_protection else frozenset()
     return Turn(
@@ -46,6 +65,7 @@ def make_turn(game: Game, state: State, table: Table, start_protection: bool = T
         partner_of(state, seat),
         blocked,
         game.board,
+        outcome,
     )
 
 
@@ -69,8 +89,10 @@ class RoundPlay:
     # ---- listing -------------------------------------------------------------------------
     def actions(self, game: Game, state: State) -> Iterator[Action]:
         hand = distinct(state.hands[state.to_act])
-        turn = make_turn(game, state, Table.of(game.board, state))
-        actions = [action for card in hand for action in self.card_actions(turn, card)]
+        turn = make_turn(game, state, Table.of(game.board, state), outcome=self.outcomes(game))
+        # A Copy plays as a card the hand may hold too: its movements are worked out once.
+        ways: dict[str, list[Way]] = {}
+        actions = [action for card in hand for action in self.card_actions(turn, card, ways)]
         if actions:
             return iter(actions)
         return self.no_play_actions(game, state, hand)
@@ -78,9 +100,12 @@ class RoundPlay:
     @implements(
         "BD-TURN", "BD-FULL-MOVE", "BD-OWN-PIECES", "AD-MUST-PLAY", "AD-RED", "R-C7", "R-C12"
     )
-    def card_actions(self, turn: Turn, card: str) -> Iterator[Action]:
+    def card_actions(
+        self, turn: Turn, card: str, ways: dict[str, list[Way]] | None = None
+    ) -> Iterator[Action]:
         """Every complete way to carry out ``card``: a card that cannot be carried out in full
-        yields nothing and so is not playable."""
+        yields nothing and so is not playable. ``ways`` keeps the ways of each card played
+        as (none kept without it: a caller that wants only the first way stops early)."""
         game = turn.game
         catalogue = game.ruleset.catalogue
         spec = catalogue.spec(card)
@@ -90,21 +115,46 @@ class RoundPlay:
             if copied is None:
                 return
             spec = catalogue.spec(copied)
-        rule = self.cards[spec.family]
         notation = game.notation(turn.seat)
         play = ActionKind.PLAY
+        found: Iterable[Way]
+        if ways is None:
+            found = self.ways(turn, spec)
+        else:
+            if spec.notation not in ways:
+                ways[spec.notation] = list(self.ways(turn, spec))
+            found = ways[spec.notation]
+        for moves, direction in found:
+            yield Action(play, card, copied, moves, turn=direction, notation=notation)
+
+    def ways(self, turn: Turn, spec: CardSpec) -> Iterator[Way]:
+        """The movements a card played as ``spec`` can carry out, each with the disc turn's
+        direction (None when no turn is due)."""
+        rule = self.cards[spec.family]
         if self.disc is None:
             for moves in rule.plays(turn, spec):
-                yield Action(play, card, copied, moves, notation=notation)
+                yield moves, None
             return
         disc = self.disc
         paws = board_disc(turn).paws
         for moves in rule.plays(turn, spec):
             if not may_owe_turn(paws, moves):
-                yield Action(play, card, copied, moves, notation=notation)
+                yield moves, None
                 continue
             for direction in disc.options(turn, rule, spec, moves):
-                yield Action(play, card, copied, moves, turn=direction, notation=notation)
+                yield moves, direction
+
+    def outcomes(self, game: Game) -> Outcomes:
+        """What the rest of the turn reads from a play's movements: landings on paws (the
+        disc turn), the aftermath's triggers and moves (the 007 summons), and the win."""
+        board = game.board
+        disc, aftermath = self.disc, self.aftermath
+        return Outcomes(
+            paws=board.disc.paws if disc is not None and board.disc is not None else frozenset(),
+            ordered=frozenset() if aftermath is None else aftermath.triggers(board),
+            settle=None if aftermath is None else aftermath.settle,
+            winners=winners,
+        )
 
     @implements("BD-FOLD", "BD-2P3P-REDRAW", "AD-PASS-TURN", "AD-MUST-PLAY", "R-C7", "R-B11")
     def no_play_actions(self, game: Game, state: State, hand: list[str]) -> Iterator[Action]:

@@ -15,20 +15,22 @@ from dogrules.model.actions import Action
 from dogrules.model.errors import DogRulesError
 from dogrules.model.results import Transition
 from dogrules.model.state import State
-from dogrules.testing.invariants import (
-    InvariantViolation,
-    Step,
+from dogrules.testing.decisions import (
     check_action_notation_round_trip,
-    check_cards_conserved,
-    check_dump_load_round_trip,
     check_given_state_unchanged,
     check_legal_actions_listed_once,
     check_no_legal_action_iff_over,
+    check_unlisted_action_refused,
+)
+from dogrules.testing.invariants import (
+    InvariantViolation,
+    Step,
+    check_cards_conserved,
+    check_dump_load_round_trip,
     check_one_piece_per_field,
     check_piece_counts_conserved,
     check_pieces_stand_on_own_fields,
     check_protected_start_pieces_never_passed_or_captured,
-    check_unlisted_action_refused,
     variant_invariants,
 )
 from dogrules.variants.facade import Variant

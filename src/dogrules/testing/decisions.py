@@ -1,0 +1,192 @@
+"""The decisions at a state: ``apply`` accepts exactly what ``legal_actions`` lists, each
+listed action once and each outcome once (another spelling of a listed outcome is accepted
+and leads to the same state), and what the listed actions lead to keeps every invariant.
+
+Each check is named after what it protects and raises :class:`InvariantViolation` whose
+``invariant`` is that name; the state machines of the test suite and ``dogrules check``
+both run them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from attrs import evolve
+
+from dogrules.formats.states import dump
+from dogrules.model.actions import Action
+from dogrules.model.errors import IllegalAction, violation
+from dogrules.model.events import Event
+from dogrules.model.results import Step, Transition
+from dogrules.model.state import State
+from dogrules.testing.invariants import VariantInvariants, check_state
+from dogrules.testing.outcomes import check_outcomes_distinct, outcome
+from dogrules.variants.facade import Variant
+
+# How many listed actions of each state are applied and checked by default (all of them when
+# there are no more), and how many of those also have their variations checked to be refused.
+BREADTH = 90
+VARIED = 3
+
+
+def check_legal_actions_listed_once(v: Variant, state: State, actions: Sequence[Action]) -> None:
+    """legal_actions is duplicate-free (as actions and as notations)."""
+    if len(set(actions)) != len(actions):
+        twice = [str(a) for a, n in Counter(actions).items() if n > 1]
+        raise violation("legal_actions_listed_once", f"listed more than once: {twice[:10]}")
+    notations = Counter(str(a) for a in actions)
+    twice = [text for text, n in notations.items() if n > 1]
+    if twice:
+        raise violation("legal_actions_listed_once", f"notations written twice: {twice[:10]}")
+
+
+def check_action_notation_round_trip(v: Variant, state: State, actions: Sequence[Action]) -> None:
+    """``parse_action(s, str(a)) == a`` for every listed action."""
+    for action in actions:
+        parsed = v.parse_action(state, str(action))
+        if parsed != action:
+            raise violation(
+                "action_notation_round_trip",
+                f"parse_action(s, {str(action)!r}) gives {parsed!r}, listed {action!r}",
+            )
+
+
+def check_no_legal_action_iff_over(state: State, actions: Sequence[Action]) -> None:
+    """No legal action exactly when the game is over (and then, only then, it has a winner)."""
+    over = state.phase == "over"
+    if over != (not actions):
+        raise violation(
+            "no_legal_action_iff_over",
+            f"phase {state.phase!s} with {len(actions)} legal actions",
+        )
+    if over != bool(state.winner):
+        raise violation(
+            "no_legal_action_iff_over", f"phase {state.phase!s} with winner {state.winner}"
+        )
+
+
+def check_given_state_unchanged(v: Variant, state: State, dumped: object, action: str) -> None:
+    """apply (and explain) leave the state they are given as it was."""
+    if dump(state, v) != dumped:
+        raise violation("given_state_unchanged", f"the state changed while applying {action}")
+
+
+def check_listed_action_applies(
+    v: Variant, state: State, action: Action, extra: VariantInvariants
+) -> Transition:
+    """A listed action applies, and what it leads to keeps every invariant."""
+    try:
+        transition = v.apply(state, action)
+    except IllegalAction as exc:
+        raise violation("listed_action_applies", f"{action} is listed but refused: {exc}") from exc
+    if not isinstance(transition.events, tuple) or not all(
+        isinstance(e, Event) for e in transition.events
+    ):
+        raise violation("listed_action_applies", f"{action}: events are not a tuple of Event")
+    check_state(v, transition.state, Step(state, action, transition), extra, dump=False)
+    return transition
+
+
+def check_explain_agrees_with_apply(
+    v: Variant, state: State, action: Action, transition: Transition
+) -> None:
+    """explain calls a listed action legal and names the events apply produces."""
+    ruling = v.explain(state, action)
+    if not ruling.legal or ruling.events != transition.events:
+        raise violation(
+            "explain_agrees_with_apply",
+            f"{action}: explain says legal={ruling.legal}, events {ruling.events}; "
+            f"apply gave {transition.events}",
+        )
+
+
+def check_unlisted_action_refused(v: Variant, state: State, action: Action) -> None:
+    """An action not among the listed ones is either another spelling of a listed outcome
+    (apply and explain accept it, and it leads to the listed spelling's outcome) or refused:
+    apply raises IllegalAction naming clauses and leaves the state unchanged, and explain
+    calls it illegal."""
+    dumped = dump(state, v)
+    if v.is_legal(state, action):
+        check_another_spelling(v, state, action)
+        return
+    try:
+        v.apply(state, action)
+    except IllegalAction as exc:
+        if not exc.clauses:
+            raise violation(
+                "unlisted_action_refused", f"IllegalAction for {action} names no clause: {exc}"
+            ) from exc
+    else:
+        raise violation("unlisted_action_refused", f"{action} is not listed but apply accepts it")
+    check_given_state_unchanged(v, state, dumped, f"refused {action}")
+    ruling = v.explain(state, action)
+    if ruling.legal:
+        raise violation("unlisted_action_refused", f"explain calls unlisted {action} legal")
+    check_given_state_unchanged(v, state, dumped, f"explain of {action}")
+
+
+def check_another_spelling(v: Variant, state: State, action: Action) -> None:
+    """A legal action that is not listed spells a listed outcome another way: explain calls
+    it legal and some listed action leads to the same outcome."""
+    if not v.explain(state, action).legal:
+        raise violation("another_spelling_accepted", f"apply accepts {action}, explain does not")
+    reached = outcome(v, state, v.apply(state, action))
+    for listed in v.legal_actions(state):
+        if outcome(v, state, v.apply(state, listed)) == reached:
+            return
+    raise violation(
+        "every_outcome_listed", f"{action} is legal, but no listed action has its outcome"
+    )
+
+
+def variations(v: Variant, state: State, action: Action) -> list[Action]:
+    """Actions a step away from ``action``: another disc turn (or none), another card, a
+    movement dropped or moved one field on, another field or card chosen."""
+    out: list[Action] = []
+    board = v.board(state.players)
+    if action.kind == "play":
+        out += [evolve(action, turn=t) for t in (None, "cw", "ccw") if t != action.turn]
+        out += [evolve(action, card=c) for c, _ in v.deck.counts if c != action.card][:3]
+        if action.moves:
+            out.append(evolve(action, moves=action.moves[:-1]))
+            (origin, target), rest = action.moves[0], action.moves[1:]
+            if board.is_track(target):
+                shifted = ((origin, (target + 1) % board.track), *rest)
+                out.append(evolve(action, moves=shifted))
+    if action.field is not None:
+        out.append(evolve(action, field=(action.field + 1) % board.track))
+    if action.chosen is not None:
+        out += [evolve(action, chosen=c) for c, _ in v.deck.counts if c != action.chosen][:3]
+    return out
+
+
+def check_decisions(
+    v: Variant, state: State, extra: VariantInvariants, breadth: int = BREADTH
+) -> tuple[tuple[Action, ...], dict[Action, Transition]]:
+    """apply accepts exactly what legal_actions lists, at ``state``: the list is
+    duplicate-free, readable back from its notation, empty only when over, and the actions
+    on it apply to states that keep every invariant.
+
+    All listed actions are applied when there are at most BREADTH of them, else a sample of
+    BREADTH (seeded by the state, so a run is reproducible); the machine checks the one it
+    plays in full anyway. Returns the listed actions and the transitions of those applied."""
+    dumped = dump(state, v)
+    actions = v.legal_actions(state)
+    check_legal_actions_listed_once(v, state, actions)
+    check_no_legal_action_iff_over(state, actions)
+    sample: Sequence[Action] = actions
+    if len(actions) > breadth:
+        sample = random.Random(json.dumps(dumped)).sample(actions, breadth)
+    check_action_notation_round_trip(v, state, sample)
+    transitions = {a: check_listed_action_applies(v, state, a, extra) for a in sample}
+    check_outcomes_distinct(v, state, transitions)
+    listed = set(actions)
+    for action in sample[:VARIED]:
+        for varied in variations(v, state, action):
+            if varied not in listed:
+                check_unlisted_action_refused(v, state, varied)
+    check_given_state_unchanged(v, state, dumped, "the listed actions")
+    return actions, transitions

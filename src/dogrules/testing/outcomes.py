@@ -1,0 +1,214 @@
+"""Distinct outcomes: what an action leads to, and the checks that ``legal_actions`` lists
+each outcome once and misses none.
+
+An action's outcome is the state it leads to together with where each piece went, pieces
+followed as individuals through the action's events (so two swaps of different pairs of
+same-coloured face-down pieces are two outcomes, and two Partner orderings that move the
+same pieces to the same places are one). The events may differ otherwise: the fields a
+piece stopped on along the way, or the order of captures.
+
+The exhaustive check enumerates every spelling of every card play (every Partner ordering,
+both disc directions, each colour of a two-colour card) and applies each: use it on small
+positions only (``limit`` bounds the spellings it will try).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+
+import attrs
+
+from dogrules.engine.judge import legal_actions
+from dogrules.engine.ruleset import Game
+from dogrules.engine.table import Table
+from dogrules.geometry.cards import CardFamily, distinct
+from dogrules.model.actions import Action, ActionKind
+from dogrules.model.errors import violation
+from dogrules.model.events import Event, EventKind
+from dogrules.model.results import Transition
+from dogrules.model.state import State
+from dogrules.rules.partner import PartnerCard
+from dogrules.rules.play import RoundPlay, make_turn
+from dogrules.variants.facade import Variant
+
+# A piece followed through an action: ("at", field) for a piece that stood on ``field``
+# when the action began, ("home", seat, n) for the n-th piece of ``seat`` to come out.
+Piece = tuple[object, ...]
+HOME_LABEL = "H"
+
+_MOVING = frozenset(
+    {EventKind.MOVED, EventKind.JUMPED, EventKind.SUMMONED, EventKind.PUSHED, EventKind.ENTERED}
+)
+
+
+def followed_pieces(
+    state: State, board_labels: dict[int, str], events: Iterable[Event]
+) -> Hashable:
+    """Where each piece ended, following the events in order: a move onto an occupied
+    field is followed by the capture (or push) of the piece that stood there, a disc turn
+    carries every piece on it at once."""
+    at: dict[Field, Piece] = {}
+    for seat, locations in enumerate(state.pieces):
+        for location in locations:
+            if location >= 0:
+                field = _field(board_labels[location], seat)
+                at[field] = ("at", field)
+    displaced: dict[Field, list[Piece]] = {}
+    home: list[Piece] = []
+    entered = 0
+    carried: list[tuple[Field, Field]] = []
+
+    def flush() -> None:
+        moving = [(src, at.pop(src)) for src, _ in carried if src in at]
+        targets = dict(carried)
+        for src, piece in moving:
+            at[targets[src]] = piece
+        carried.clear()
+
+    for event in events:
+        if event.kind == EventKind.CARRIED:
+            if event.piece is not None and event.src is not None and event.dst is not None:
+                carried.append((event.src, event.dst))
+            continue
+        flush()
+        src = _field(event.src or "", event.piece)
+        dst = _field(event.dst or "", event.piece)
+        if event.kind in _MOVING and event.dst is not None:
+            if event.kind == EventKind.ENTERED:
+                piece: Piece = ("home", event.piece, entered)
+                entered += 1
+            else:
+                piece = at.pop(src)
+            if dst in at:
+                displaced.setdefault(dst, []).append(at[dst])
+            at[dst] = piece
+        elif event.kind == EventKind.CAPTURED and event.src is not None:
+            stack = displaced.get(src)
+            home.append(stack.pop() if stack else at.pop(src))
+        elif event.kind == EventKind.SWAPPED and event.src is not None and event.dst is not None:
+            at[src], at[dst] = at[dst], at[src]
+    flush()
+    return frozenset(at.items()), frozenset(home)
+
+
+# A field as events name it: a track label, or a finish label with the seat whose lane it
+# is (events write finish fields without their seat; the piece in them is that seat's).
+Field = str | tuple[str, int | None]
+
+
+def _field(label: str, seat: int | None) -> Field:
+    return (label, seat) if label.startswith("F") else label
+
+
+def outcome(v: Variant, state: State, transition: Transition) -> Hashable:
+    """The outcome of a transition from ``state``: the state it leads to and where each
+    piece went (see :func:`followed_pieces`)."""
+    board = v.board(state.players)
+    size = board.track + board.players * board.finish
+    labels = {location: board.label(location) for location in range(size)}
+    return transition.state, followed_pieces(state, labels, transition.events)
+
+
+def spellings(v: Variant, state: State, limit: int) -> list[Action] | None:
+    """Every legal action in ``state``, each outcome in all its spellings (listed actions
+    with their other disc direction and other colour, and every Partner ordering); None
+    when there would be more than ``limit`` candidates."""
+    game = v.game(state.players)
+    listed = legal_actions(game, state)
+    candidates: dict[Action, None] = dict.fromkeys(listed)
+    for action in listed:
+        candidates.update(dict.fromkeys(_respellings(v, action)))
+    partner = _partner_spellings(game, state, limit)
+    if partner is None:
+        return None
+    candidates.update(dict.fromkeys(partner))
+    if len(candidates) > limit:
+        return None
+    return [action for action in candidates if v.is_legal(state, action)]
+
+
+def _respellings(v: Variant, action: Action) -> list[Action]:
+    out = []
+    if action.turn is not None:
+        out += [attrs.evolve(action, turn=turn) for turn in ("cw", "ccw")]
+    if action.chosen is not None and action.kind == ActionKind.PLAY and action.card is not None:
+        colours = v.ruleset.catalogue.spec(action.card).colours
+        out += [attrs.evolve(action, chosen=colour) for colour in colours]
+    return out
+
+
+def _partner_spellings(game: Game, state: State, limit: int) -> list[Action] | None:
+    rule = game.ruleset.phases.get(state.phase)
+    if not isinstance(rule, RoundPlay):
+        return []
+    card_rule = rule.cards.get(CardFamily.PARTNER)
+    if not isinstance(card_rule, PartnerCard):
+        return []
+    turn = make_turn(game, state, Table.of(game.board, state), outcome=rule.outcomes(game))
+    catalogue = game.ruleset.catalogue
+    out: list[Action] = []
+    for card in distinct(state.hands[state.to_act]):
+        copied = state.last_played if catalogue.spec(card).family == CardFamily.COPY else None
+        if catalogue.spec(copied or card).family != CardFamily.PARTNER:
+            continue
+        for moves in card_rule.spellings(turn):
+            for turn_to in (None, "cw", "ccw"):
+                out.append(Action(ActionKind.PLAY, card, copied, moves, turn=turn_to))
+            if len(out) > limit:
+                return None
+    return out
+
+
+def check_outcomes_distinct(
+    v: Variant, state: State, transitions: dict[Action, Transition]
+) -> None:
+    """No two listed actions lead to the same outcome."""
+    seen: dict[Hashable, Action] = {}
+    for action, transition in transitions.items():
+        key = outcome(v, state, transition)
+        if key in seen:
+            raise violation(
+                "listed_outcomes_distinct",
+                f"{seen[key]} and {action} lead to the same outcome; list it once",
+            )
+        seen[key] = action
+
+
+def check_every_outcome_listed(v: Variant, state: State, limit: int) -> bool:
+    """Every outcome some legal spelling reaches is listed, once, in its canonical spelling
+    (the first of its spellings in the listing's order); False when the position has more
+    than ``limit`` spellings to try (nothing checked)."""
+    every = spellings(v, state, limit)
+    if every is None:
+        return False
+    listed = v.legal_actions(state)
+    reached: dict[Hashable, Action] = {}
+    for action in every:
+        key = outcome(v, state, v.apply(state, action))
+        reached.setdefault(key, action)
+    outcomes = {outcome(v, state, v.apply(state, action)): action for action in listed}
+    missing = [str(action) for key, action in reached.items() if key not in outcomes]
+    if missing:
+        raise violation(
+            "every_outcome_listed",
+            f"{len(missing)} outcome(s) reachable but not listed, e.g. {missing[:3]}",
+        )
+    if len(outcomes) != len(listed):
+        raise violation("every_outcome_listed", "two listed actions share an outcome")
+    _check_canonical(v, state, limit, outcomes)
+    return True
+
+
+def _check_canonical(v: Variant, state: State, limit: int, listed: dict[Hashable, Action]) -> None:
+    """A listed Partner play is the first of its outcome's spellings in the order every
+    spelling is generated (pieces in board order, longer sub-moves first)."""
+    first: dict[Hashable, Action] = {}
+    for action in _partner_spellings(v.game(state.players), state, limit) or []:
+        if v.is_legal(state, action):
+            first.setdefault(outcome(v, state, v.apply(state, action)), action)
+    for key, action in first.items():
+        if listed.get(key) != action:
+            raise violation(
+                "every_outcome_listed",
+                f"{listed.get(key)} is listed where the canonical spelling is {action}",
+            )
