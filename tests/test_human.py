@@ -10,8 +10,9 @@ from click.testing import CliRunner
 
 import dogrules
 from dogrules import Action, State
+from dogrules.app import human
 from dogrules.app.cli import main
-from dogrules.app.human import PAGE, HumanQuit, HumanSeat
+from dogrules.app.human import HumanQuit, HumanSeat
 from dogrules.render import text_board
 
 BD = dogrules.variant("black-dog")
@@ -104,16 +105,19 @@ def test_a_typed_notation_is_taken_or_explained() -> None:
     assert "cannot read that" in script.text
 
 
-def test_a_long_step_is_shown_a_page_at_a_time() -> None:
-    # The dealer places the Black Dog: each free paw and disc field is an option.
+def test_a_long_step_is_shown_a_page_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The dealer places the Black Dog: each free paw and disc field is an option (12); with
+    # pages of 5 they take three pages, and a number beyond the page shown is taken too.
+    monkeypatch.setattr(human, "PAGE", 5)
     state = BD.new_game(players=4, seed=7)
-    fields = len(BD.choices(state).choose("place").options)
-    lines = ["place", "more", "list", "T7"]
-    action, script = decide(state, *lines)
-    assert str(action) == "place T7"
-    if fields > PAGE:
-        assert f"(options 1..{PAGE} of {fields}: 'more' for the next)" in script.text
-    assert all(len(line) <= 100 for said in script.said[1:] for line in said.splitlines())
+    action, script = decide(state, "place", "more", "more", "more", "list", "12")
+    assert str(action) == "place T57"
+    text = script.text
+    assert "(options 1..5 of 12: 'more' for the next)" in text
+    assert "(options 6..10 of 12: 'more' for the next)" in text
+    assert "(options 11..12 of 12: 'more' for the next)" in text
+    assert text.count("(options 1..5 of 12") == 3  # after 'more' past the end, and 'list'
+    assert "   11. T56   12. T57" in text
 
 
 def test_quit_and_end_of_input_leave_the_table() -> None:
