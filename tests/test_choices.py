@@ -4,8 +4,11 @@ somewhere; options are chosen by label or by Option; a bad one names the step.""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -289,3 +292,14 @@ def test_a_path_ending_where_another_goes_on_is_ended_by_done() -> None:
     assert middle.choose("cw").action is turned
     assert middle.choose("T20").choose("T21").action is longer
     assert [action for _, action in walk(root)] == [short, longer, turned]
+
+
+def test_the_readme_example_runs_and_prints_what_it_says() -> None:
+    readme = Path(__file__).parent.parent / "README.md"
+    section = readme.read_text(encoding="utf-8").split("### Staged choices")[1]
+    code = section.split("```python")[1].split("```")[0]
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(code, "README.md", "exec"), {})
+    promised = [line.split("# ")[-1] for line in code.splitlines() if "print(" in line]
+    assert printed.getvalue().splitlines() == promised
