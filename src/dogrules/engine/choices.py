@@ -173,17 +173,13 @@ def decide(state: State, notation: Notation, actions: tuple[Action, ...]) -> Dec
 def path_of(notation: Notation, action: Action) -> tuple[Option, ...]:
     """The steps that name ``action`` when no other action's path goes on where it ends
     (written for ``notation.seat``)."""
+    first = _first(action)
     if action.kind == ActionKind.PLACE:
         field = -1 if action.field is None else action.field
-        return (_card("place"), Option(StepKind.FIELD, field, notation.board.label(field)))
-    if action.kind in (ActionKind.GIVE, ActionKind.DISCARD):
-        return (_card(f"{action.kind} {action.chosen}"),)
+        return (first, Option(StepKind.FIELD, field, notation.board.label(field)))
     if action.kind != ActionKind.PLAY:
-        return (_card(str(action.kind)),)
-    card = action.card if action.copied is None else f"copy={action.copied}"
-    if action.chosen is not None:
-        card = f"{card}={action.chosen}"
-    steps = [_card(str(card))]
+        return (first,)
+    steps = [first]
     label = notation.board.label
     for origin, target in action.moves:
         steps.append(Option(StepKind.PIECE, origin, label(origin, notation.seat)))
@@ -197,7 +193,18 @@ DONE = Option(StepKind.DONE, "done", "done")
 """The option that ends an action whose path stops where another's goes on."""
 
 
-def _card(text: str) -> Option:
+def _first(action: Action) -> Option:
+    # The first step: the card as the notation writes it first, or the other decision.
+    if action.kind == ActionKind.PLACE:
+        text = "place"
+    elif action.kind in (ActionKind.GIVE, ActionKind.DISCARD):
+        text = f"{action.kind} {action.chosen}"
+    elif action.kind != ActionKind.PLAY:
+        text = str(action.kind)
+    else:
+        text = str(action.card if action.copied is None else f"copy={action.copied}")
+        if action.chosen is not None:
+            text = f"{text}={action.chosen}"
     return Option(StepKind.CARD, text, text)
 
 
@@ -215,7 +222,9 @@ def _at(notation: Notation, action: Action, depth: int) -> Option | None:
     # node of a listing of many thousand actions asks this of each of them.
     if depth >= _length(action):
         return None
-    if depth == 0 or action.kind != ActionKind.PLAY:
+    if depth == 0:
+        return _first(action)
+    if action.kind != ActionKind.PLAY:
         return path_of(notation, action)[depth]
     if depth > 2 * len(action.moves):
         return Option(StepKind.TURN, str(action.turn), str(action.turn))
