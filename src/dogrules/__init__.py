@@ -13,9 +13,16 @@ from __future__ import annotations
 
 from dogrules.data.register import Clause
 from dogrules.data.version import __version__
+from dogrules.engine.choices import Decision, Option, StepKind
 from dogrules.formats.states import dump, load
 from dogrules.model.actions import Action, ActionKind
-from dogrules.model.errors import DogRulesError, IllegalAction, InvalidPosition, NotationError
+from dogrules.model.errors import (
+    ChoiceError,
+    DogRulesError,
+    IllegalAction,
+    InvalidPosition,
+    NotationError,
+)
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal, Ruling, Transition
 from dogrules.model.state import Phase, State
@@ -26,17 +33,21 @@ __all__ = [
     "VARIANTS",
     "Action",
     "ActionKind",
+    "ChoiceError",
     "Clause",
+    "Decision",
     "DogRulesError",
     "Event",
     "EventKind",
     "IllegalAction",
     "InvalidPosition",
     "NotationError",
+    "Option",
     "Phase",
     "Refusal",
     "Ruling",
     "State",
+    "StepKind",
     "Transition",
     "Variant",
     "__version__",

@@ -28,7 +28,7 @@ from dogrules.app.cli_files import (
     write_output,
 )
 from dogrules.app.cli_guard import GuardedGroup
-from dogrules.app.human import HumanQuit, HumanSeat
+from dogrules.app.human import HumanQuit, HumanSeat, terminal_ask
 from dogrules.app.narrate import describe_events, play_game, seat_name
 from dogrules.data.version import __version__
 from dogrules.formats.records import Record, RecordError, read_record, render_record, write_record
@@ -36,6 +36,7 @@ from dogrules.formats.replay import record_game, verify
 from dogrules.formats.replay import replay as replay_record
 from dogrules.formats.validation import validate as validate_data
 from dogrules.model.actions import Action
+from dogrules.model.results import Transition
 from dogrules.model.state import Phase, State
 from dogrules.render import svg, text_board
 from dogrules.testing.trace import matrix, problems
@@ -120,15 +121,13 @@ def play(
         seats: list[Bot] = [make_bot(names[i % len(names)], seed * 100 + i) for i in range(players)]
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
+    people: list[HumanSeat] = []
     for seat in humans:
         if seat not in range(players):
             raise click.UsageError(f"--human {seat}: seats are 0..{players - 1}")
-        seats[seat] = HumanSeat(
-            lambda prompt: str(
-                click.prompt(prompt, default="", show_default=False, prompt_suffix="")
-            ),
-            click.echo,
-        )
+        person = HumanSeat(terminal_ask, click.echo, seat)
+        seats[seat] = person
+        people.append(person)
     board = variant.board(players)
 
     played: list[str] = []
@@ -138,11 +137,18 @@ def play(
         if show_board and now.phase == Phase.PLAY:
             click.echo(text_board(board, now))
 
+    def after_action(now: State, action: Action, transition: Transition) -> None:
+        for person in people:
+            person.notice(variant, now, action, transition)
+
     try:
-        final, _count = play_game(variant, state, seats, click.echo, before=before_action)
-    except (HumanQuit, click.Abort, EOFError):
+        final, _count = play_game(
+            variant, state, seats, click.echo, before=before_action, after=after_action
+        )
+    except (HumanQuit, click.Abort, EOFError, KeyboardInterrupt):
+        # A person leaving the table (quit, Ctrl-C, end of input) is no error: exit 0.
         click.echo("\ngame abandoned")
-        sys.exit(1)
+        sys.exit(0)
     if record_path is not None:
         record = record_game(variant_name, players, seed, state.teams, played)
         if record_path == "-":

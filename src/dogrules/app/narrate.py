@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dogrules.app.bots import Bot
 from dogrules.model.actions import Action
 from dogrules.model.events import Event, EventKind
+from dogrules.model.results import Transition
 from dogrules.model.state import Phase, State
 from dogrules.variants.facade import Variant
 
@@ -42,8 +43,11 @@ def play_game(
     say: Printer,
     max_actions: int = 100_000,
     before: Callable[[State, Action], None] | None = None,
+    after: Callable[[State, Action, Transition], None] | None = None,
 ) -> tuple[State, int]:
-    """Play ``state`` to the end with one bot per seat, narrating through ``say``."""
+    """Play ``state`` to the end with one bot per seat, narrating through ``say``;
+    ``before`` is told each action before it is carried out, ``after`` each transition (with
+    the state and action it came from) once it is narrated."""
     count = 0
     say(f"{variant.name}, {state.players} players, seed {state.seed}")
     if variant.plays_in_rounds:
@@ -76,6 +80,8 @@ def play_game(
                 names = " and ".join(seat_name(variant, transition.state, s) for s in event.winners)
                 when = f", round {state.round}" if variant.plays_in_rounds else ""
                 say(f"result: {names} won after {count} actions{when}")
+        if after is not None:
+            after(state, action, transition)
         state = transition.state
     if state.phase != Phase.OVER:
         say(f"stopped after {count} actions without a winner")

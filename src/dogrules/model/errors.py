@@ -58,6 +58,16 @@ class NotationError(DogRulesError, ValueError):
     """A text cannot be read as an action of this game; the message names what is wrong."""
 
 
+class ChoiceError(DogRulesError, ValueError):
+    """An option that the step of a staged decision does not offer. ``step`` names the step
+    (``card``, ``piece``, ``target``, ...); ``options`` holds the labels it does offer."""
+
+    def __init__(self, message: str, step: str, options: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.step = step
+        self.options = options
+
+
 class InvariantViolation(DogRulesError, AssertionError):
     """An invariant of the rules does not hold; ``invariant`` names it, ``detail`` says how."""
 

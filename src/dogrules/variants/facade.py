@@ -13,6 +13,7 @@ import attrs
 from dogrules.data.register import Clause
 from dogrules.data.specs import SpecTable
 from dogrules.engine import judge
+from dogrules.engine.choices import Decision, staged
 from dogrules.engine.positions import build_position
 from dogrules.engine.ruleset import Game, Ruleset
 from dogrules.geometry.board import HOME, Board
@@ -144,6 +145,13 @@ class Variant:
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """Every legal action, each once; empty only when the game is over."""
         return judge.legal_actions(self._game(state), state)
+
+    def choices(self, state: State) -> Decision:
+        """The decision pending in ``state``, asked one step at a time: the card (or other
+        decision), then the piece, its target, the next sub-move's, the disc direction.
+        ``choose`` an option (or its label) until ``action`` is set; every complete path is
+        one action of ``legal_actions`` (the same object), and every one has a path."""
+        return staged(self._game(state), state)
 
     def is_legal(self, state: State, action: Action) -> bool:
         return judge.is_legal(self._game(state), state, action)
