@@ -127,6 +127,16 @@ def test_AD_SWAP_two_face_down_pieces_change_places_and_stay_face_down() -> None
     assert_illegal(s, "swap T0<>T20", "AD-SWAP", "R-A5", "AD-START-PROTECTED")
 
 
+@pytest.mark.clause("AD-SWAP-BLIND", "AD-SWAP", "R-A5")
+def test_AD_SWAP_BLIND_swaps_of_same_coloured_face_down_pieces_are_each_a_choice() -> None:
+    # seat 1's pieces on T20 and T24 and seat 2's on T40 lie face down: swapping T20 with
+    # T24 leaves the board as it was, yet it is a choice of its own (the pieces changed
+    # places, and a seat does not know their colours), as is every other pair
+    s = pos({1: ["T20", "T24"], 2: ["T40"]}, {0: ["swap"], 1: ["2"]})
+    assert legal(s) == {"swap T20<>T24", "swap T20<>T40", "swap T24<>T40"}
+    assert play(s, "swap T20<>T24").state.pieces == s.pieces
+
+
 @pytest.mark.clause("AD-SWAP", "R-A5")
 def test_AD_SWAP_the_two_fields_may_be_named_in_either_order() -> None:
     s = pos({1: ["T20"], 2: ["T40"]}, {0: ["swap"], 1: ["2"]})

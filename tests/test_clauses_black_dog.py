@@ -849,6 +849,8 @@ def test_R_C13_two_sides_complete_at_once_the_side_home_first_in_sub_move_order_
         players=3,
         black_dog="T60",
     )
+    # the two orders lead to different winners: two outcomes, both listed
+    assert {"partner T31-F1@2 T15-F1@1", "partner T15-F1@1 T31-F1@2"} <= notations(s)
     t = act(s, "partner T31-F1@2 T15-F1@1")
     assert t.state.winner == (2,)
     assert "R-C13" in events(t, "won")[0].clauses

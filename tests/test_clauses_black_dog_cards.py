@@ -268,6 +268,24 @@ def test_BD_PARTNER_four_points_over_own_and_partner_pieces_in_ordered_sub_moves
     assert at(t.state, 0) == ["T3", "T10"] and at(t.state, 2) == ["T43"]
 
 
+@pytest.mark.clause("R-C10", "BD-PARTNER", "BD-CAPTURE")
+def test_R_C10_each_outcome_of_the_split_is_listed_once_in_its_first_spelling() -> None:
+    # seat 0 on T2 and T10, seat 1 on T3. Moving T2 two and T10 two is one outcome however
+    # it is ordered (listed pieces in board order, longer sub-moves first); stopping on T3
+    # on the way captures seat 1's piece, another outcome, listed in its first spelling
+    s = pos({0: ["T2", "T10"], 1: ["T3"]}, {0: ["partner"], 1: ["2"]}, black_dog="T60")
+    legal = notations(s)
+    assert {"partner T2-T4 T10-T12", "partner T2-T3 T10-T12 T3-T4"} <= legal
+    for other in ("partner T10-T12 T2-T4", "partner T10-T11 T2-T4 T11-T12"):
+        assert_another_spelling(s, other, "partner T2-T4 T10-T12")
+    assert_another_spelling(s, "partner T10-T11 T2-T3 T11-T12 T3-T4", "partner T2-T3 T10-T12 T3-T4")
+    assert at(act(s, "partner T2-T3 T10-T12 T3-T4").state, 1) == []
+    assert at(act(s, "partner T2-T4 T10-T12").state, 1) == ["T3"]
+    # no two listed actions lead to the same state here (no piece is followed anywhere else)
+    states = [act(s, text).state for text in legal]
+    assert len(set(states)) == len(states)
+
+
 @pytest.mark.clause("BD-PARTNER", "R-C10")
 def test_BD_PARTNER_all_on_the_partner_when_own_pieces_cannot_use_them() -> None:
     s = pos({2: ["T40"]}, {0: ["partner"], 1: ["2"]}, black_dog="T60")

@@ -37,6 +37,7 @@ from helpers import (
     KD,
     act,
     action,
+    assert_another_spelling,
     assert_illegal,
     at,
     at_home,
@@ -585,6 +586,21 @@ def test_KD_TWO_COLOUR_the_player_picks_either_colour() -> None:
     s = pos({0: ["T3", "T4"], 1: ["T8"]}, {0: ["green/yellow"]})
     t = play(s, "green/yellow=yellow T3-T8")
     assert captured(t) == [(1, "T8")]
+
+
+@pytest.mark.clause("KD-TWO-COLOUR", "R-K4", "R-K10")
+def test_KD_TWO_COLOUR_both_colours_to_the_same_field_are_one_choice_unless_pushes_differ() -> None:
+    # T10 is red and green: from T7 both colours of red/green end there, one outcome,
+    # listed with the card's first colour; the other colour is accepted all the same
+    s = pos({0: ["T7"]}, {0: ["red/green"]})
+    assert moves_from(s, "T7") == {"red/green=red T7-T10"}
+    assert_another_spelling(s, "red/green=green T7-T10", "red/green=red T7-T10")
+    # in the team game the partner's dog on T10 is pushed on with the colour chosen: to
+    # T11 (red) or T12 (green), two outcomes
+    s = pos({0: ["T7"], 2: ["T10"]}, {0: ["red/green"]}, teams=True)
+    assert moves_from(s, "T7") == {"red/green=red T7-T10", "red/green=green T7-T10"}
+    assert at(play(s, "red/green=red T7-T10").state, 2) == ["T11"]
+    assert at(play(s, "red/green=green T7-T10").state, 2) == ["T12"]
 
 
 @pytest.mark.clause("KD-BONE", "R-K6")

@@ -53,6 +53,7 @@ from dogrules.testing.decisions import (
     check_given_state_unchanged,
     check_listed_action_applies,
     check_no_legal_action_iff_over,
+    check_staged_choices_agree,
     check_unlisted_action_refused,
 )
 from dogrules.testing.invariants import (
@@ -149,6 +150,7 @@ class PlayMachine(RuleBasedStateMachine):
         )
         if any(_many_spellings(self.v, state, card) for card in state.hands[state.to_act]):
             check_every_outcome_listed(self.v, state, SPELLINGS)
+        check_staged_choices_agree(self.v, state, SPELLINGS)
         self.legal = {str(a): a for a in actions}
         self.state = state
 

@@ -10,7 +10,7 @@ judge (:mod:`dogrules.engine.judge`) sits on top of the phase rules.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol
 
 import attrs
@@ -35,15 +35,15 @@ class Outcomes:
     mechanic that lists each distinct outcome once (the Partner card) tells outcomes apart
     by exactly this.
 
-    ``paws``: fields where a movement's landing owes the disc turn (empty without one);
-    ``ordered``: fields whose landings set the aftermath moving, in the order reached (the
-    007 summons), and ``settle`` those moves on a scratch table; ``winners`` the side that
-    has won on a table the acting seat has played on.
+    ``turn_due``: whether the landings left at the end of a play's movements owe the disc
+    turn (None without one); ``ordered``: fields whose landings set the aftermath moving, in
+    the order reached (the 007 summons), and ``settle`` those moves on a scratch table;
+    ``winners`` the side that has won on a table the acting seat has played on.
 
     ``due`` remembers, for the plays a mechanic has listed this way, whether the disc must
     turn after them (so that the disc turn need not carry each play out again)."""
 
-    paws: frozenset[int] = frozenset()
+    turn_due: Callable[[Iterable[int]], bool] | None = None
     ordered: frozenset[int] = frozenset()
     settle: Callable[[Table], None] | None = None
     winners: Callable[[Table, int, bool], tuple[int, ...]] | None = None

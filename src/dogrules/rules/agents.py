@@ -16,7 +16,7 @@ from dogrules.model.actions import Action
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal
 from dogrules.rules.movement import refuse_mover
-from dogrules.rules.partner import Pieces
+from dogrules.rules.splits import Pieces
 from dogrules.rules.swap import PairSwap, swap
 
 SUMMON_CLAUSES = ("AD-MEETING", "AD-MEETING-ANY", "R-A4", "R-A11")

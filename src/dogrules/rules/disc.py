@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import CardRule, Moves, Turn
 from dogrules.engine.table import Table
@@ -17,6 +19,12 @@ TURN_CLAUSES = ("BD-DISC-TURN", "BD-DISC-TURN-LAST", "BD-DISC-DIRECTION", "BD-SE
 CARRY_CLAUSES = ("BD-DISC-CARRIES", "BD-L-DISC")
 
 
+def disc_turn_due(disc: Disc, table: Table) -> bool:
+    """Whether the play that left ``table`` owes the disc turn (see
+    :func:`landings_owe_turn`)."""
+    return landings_owe_turn(disc.paws, table.landed)
+
+
 @implements(
     "BD-DISC-TURN",
     "BD-DISC-BY-MAGNET",
@@ -26,16 +34,15 @@ CARRY_CLAUSES = ("BD-DISC-CARRIES", "BD-L-DISC")
     "BD-PARTNER-DISC-ONCE",
     "R-B5",
 )
-def disc_turn_due(disc: Disc, table: Table) -> bool:
+def landings_owe_turn(paws: frozenset[int], landings: Iterable[int]) -> bool:
     """The disc must turn once when, at the end of the action's movements, a piece the actor
     moved by a move, a Partner sub-move or the Magnet still stands where that movement ended,
-    on a paw.
+    on a paw (``landings``: where such pieces stand).
 
     Only those movements record a landing; a swap, a Black Dog run or a capture after the
     landing leaves no landing on the field, so they never cause a turn.
     """
-    paws = disc.paws
-    return any(location in paws for location in table.landed)
+    return not paws.isdisjoint(landings)
 
 
 @implements("BD-DISC-TURN", "BD-DOG-NO-DISC-TURN", "R-B5")

@@ -7,6 +7,7 @@ DOG's summons and penalty).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol
 
@@ -23,7 +24,13 @@ from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal, Transition
 from dogrules.model.state import DogFacts, State
 from dogrules.rules.copy import check_copy, copy_plays_as
-from dogrules.rules.disc import DiscTurn, board_disc, may_owe_turn, turn_disc
+from dogrules.rules.disc import (
+    DiscTurn,
+    board_disc,
+    landings_owe_turn,
+    may_owe_turn,
+    turn_disc,
+)
 from dogrules.rules.movement import protected_fields
 from dogrules.rules.round import controlled_seat, end_turn, partner_of, winners
 
@@ -150,7 +157,9 @@ class RoundPlay:
         board = game.board
         disc, aftermath = self.disc, self.aftermath
         return Outcomes(
-            paws=board.disc.paws if disc is not None and board.disc is not None else frozenset(),
+            turn_due=None
+            if disc is None or board.disc is None
+            else functools.partial(landings_owe_turn, board.disc.paws),
             ordered=frozenset() if aftermath is None else aftermath.triggers(board),
             settle=None if aftermath is None else aftermath.settle,
             winners=winners,

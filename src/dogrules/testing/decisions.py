@@ -163,6 +163,34 @@ def variations(v: Variant, state: State, action: Action) -> list[Action]:
     return out
 
 
+def check_staged_choices_agree(v: Variant, state: State, limit: int) -> bool:
+    """Walking every path of the staged choices (``v.choices``) yields exactly
+    ``legal_actions``, each once; False when there are more than ``limit``
+    listed actions (nothing checked)."""
+    actions = v.legal_actions(state)
+    if len(actions) > limit:
+        return False
+    reached: list[Action] = []
+    pending = [v.choices(state)]
+    while pending:
+        decision = pending.pop()
+        if decision.action is not None:
+            reached.append(decision.action)
+            continue
+        if not decision.options and actions:
+            raise violation("staged_choices_agree", f"a dead end after {decision.path()!r}")
+        pending.extend(decision.choose(option) for option in reversed(decision.options))
+    if len(reached) != len(actions) or set(reached) != set(actions):
+        missing = [str(a) for a in actions if a not in reached]
+        extra = [str(a) for a in reached if a not in actions]
+        raise violation(
+            "staged_choices_agree",
+            f"the staged choices reach {len(reached)} actions, legal_actions lists "
+            f"{len(actions)}; missing {missing[:3]}, not listed {extra[:3]}",
+        )
+    return True
+
+
 def check_decisions(
     v: Variant, state: State, extra: VariantInvariants, breadth: int = BREADTH
 ) -> tuple[tuple[Action, ...], dict[Action, Transition]]:
