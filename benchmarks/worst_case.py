@@ -159,7 +159,8 @@ def _peak_mib(variant: Any, state: Any) -> float:
 
 
 def _measure(job: Json) -> Json:
-    """Each given position: action count, median ms, the runs behind it, peak MiB."""
+    """Each given position: its action count, the CPU seconds of each timed call and (if
+    ``job["memory"]``) the peak MiB of one more call."""
     import dogrules
 
     results: list[Json] = []
@@ -174,18 +175,11 @@ def _measure(job: Json) -> Json:
                 for _ in range(job["repeats"] - 1):
                     gc.collect()
                     times.append(_timed_call(variant, state)[1])
-            mib = _peak_mib(variant, state)
+            mib = _peak_mib(variant, state) if job["memory"] else None
         except Exception as exc:  # an engine that cannot read or list it: say so, go on
             results.append({"error": f"{type(exc).__name__}: {exc}"[:200]})
             continue
-        results.append(
-            {
-                "actions": count,
-                "ms": statistics.median(times) * 1000,
-                "runs": len(times),
-                "mib": mib,
-            }
-        )
+        results.append({"actions": count, "times": times, "mib": mib})
     return {"results": results}
 
 
@@ -545,16 +539,32 @@ def alternate(pairs: list[tuple[str, Path]], turn: int) -> list[tuple[str, Path]
 def measure_all(
     options: argparse.Namespace, turn: int, positions: list[Json]
 ) -> dict[str, list[Json]]:
-    job = {
-        "job": "measure",
-        "positions": positions,
-        "repeats": options.repeats,
-        "single_over": options.single_over,
-    }
-    return {
-        name: run_child(source, job)["results"]
-        for name, source in alternate(engines(options), turn)
-    }
+    """Each engine's figures on each position: actions, median ms over every timed call of
+    ``--rounds`` child runs (the engines alternating run by run, as a process may meet more
+    machine load than the next), the number of those calls, peak MiB (of the first run)."""
+    merged: dict[str, list[Json]] = {}
+    for round_ in range(options.rounds):
+        job = {
+            "job": "measure",
+            "positions": positions,
+            "repeats": options.repeats,
+            "single_over": options.single_over,
+            "memory": round_ == 0,
+        }
+        for name, source in alternate(engines(options), turn + round_):
+            results = run_child(source, job)["results"]
+            if name not in merged:
+                merged[name] = results
+                continue
+            for into, result in zip(merged[name], results, strict=True):
+                if "error" not in into and "error" not in result:
+                    into["times"] += result["times"]
+    for results in merged.values():
+        for result in results:
+            if "error" not in result:
+                result["ms"] = statistics.median(result["times"]) * 1000
+                result["runs"] = len(result["times"])
+    return merged
 
 
 def worst_first(measured: dict[str, list[Json]], count: int) -> list[int]:
@@ -730,6 +740,9 @@ def main() -> None:
     parser.add_argument("--top", type=int, help="worst positions kept per engine (2; quick 1)")
     parser.add_argument("--repeats", type=int, help="timed calls per position (5; quick 3)")
     parser.add_argument(
+        "--rounds", type=int, help="child runs per engine, alternating, for the timing (2; quick 1)"
+    )
+    parser.add_argument(
         "--single-over", type=float, default=2.0, help="one timed call only above this (s)"
     )
     parser.add_argument(
@@ -745,6 +758,7 @@ def main() -> None:
     options.seconds = options.seconds or (3.0 if options.quick else 20.0)
     options.top = options.top or (1 if options.quick else 2)
     options.repeats = options.repeats or (3 if options.quick else 5)
+    options.rounds = options.rounds or (1 if options.quick else 2)
     options.variant = options.variant or list(VARIANTS)
     options.players = options.players or [2, 3, 4]
     if options.positions is not None:
@@ -756,7 +770,10 @@ def main() -> None:
             f"worst case after a {options.seconds:g} s search per table and engine "
             f"(seed {options.seed}, score {options.score})"
         )
-    title += f"; ms: median of up to {options.repeats} calls (* one call), CPU time"
+    title += (
+        f"; ms: CPU time, median of up to {options.rounds} x {options.repeats} calls "
+        "(* one call only)"
+    )
     show(rows, title)
 
 
