@@ -636,7 +636,8 @@ def replayed(options: argparse.Namespace) -> Iterator[Row]:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or "variant" not in data or "pieces" not in data:
             continue
-        teams = bool(data.get("teams")) if data["variant"] in TEAMS_OPTIONAL else None
+        # As tables() names them: True for a DOG Kids team game, else None.
+        teams = True if data.get("teams") and data["variant"] in TEAMS_OPTIONAL else None
         table = Table(str(data["variant"]), int(data["players"]), teams)
         grouped.setdefault(table, []).append((str(path), data))
     wanted = list(tables(options.variant, options.players))
@@ -706,26 +707,35 @@ def cells(row: Row) -> list[str]:
 
 
 def show(rows: list[Row], title: str) -> None:
-    """The table, with rich if it is installed, else in plain text."""
+    """The table, with rich if it is installed, else in plain text; the before columns only
+    when there is a before."""
+    keep = [
+        i
+        for i, h in enumerate(HEADER)
+        if any(r.worst.get("before") for r in rows) or not h.startswith("before")
+    ]
+    header = [HEADER[i] for i in keep]
+    lines = [[cells(r)[i] for i in keep] for r in rows]
     try:
         console_module = importlib.import_module("rich.console")
         table_module = importlib.import_module("rich.table")
     except ImportError:
-        widths = [max(len(h), *(len(cells(r)[i]) for r in rows)) for i, h in enumerate(HEADER)]
+        widths = [max(len(h), *(len(line[i]) for line in lines)) for i, h in enumerate(header)]
         print(title)
-        for line in [list(HEADER), *(cells(r) for r in rows)]:
+        for line in [header, *lines]:
+            texts = zip(line, widths, strict=True)
             print(
                 "  ".join(
-                    text.rjust(w) if i else text.ljust(w)
-                    for i, (text, w) in enumerate(zip(line, widths, strict=True))
+                    t.rjust(w) if 0 < i < len(line) - 1 else t.ljust(w)
+                    for i, (t, w) in enumerate(texts)
                 ).rstrip()
             )
         return
     table = table_module.Table(title=title)
-    for i, heading in enumerate(HEADER):
-        table.add_column(heading, justify="left" if i in (0, len(HEADER) - 1) else "right")
-    for row in rows:
-        table.add_row(*cells(row))
+    for i, heading in enumerate(header):
+        table.add_column(heading, justify="left" if i in (0, len(header) - 1) else "right")
+    for line in lines:
+        table.add_row(*line)
     console_module.Console().print(table)
 
 
