@@ -65,7 +65,7 @@ VARIANTS = ("black-dog", "agent-dog", "dog-kids")
 # Black DOG and Agent DOG 4 players are always two teams.
 TEAMS_OPTIONAL = frozenset({"dog-kids"})
 # The cards that list the most actions, in each variant's notation; others are drawn too.
-EXPENSIVE = ("partner", "copy", "black:1-7", "swap", "magnet", "dogswap", "bone", "7")
+EXPENSIVE = ("partner", "copy", "black:1-7", "swap", "magnet", "dogswap", "bone")
 MIB = 1024 * 1024
 # Calls cheaper than this (seconds) are scored by the fastest of three runs.
 CHEAP = 0.02
@@ -232,13 +232,16 @@ class Proposer:
         return [c for c in (self._card(used, rich) for _ in range(size)) if c is not None]
 
     def random(self) -> Spec:
+        """A random crowded position; every other one packed (every piece on the track, a
+        full hand of expensive cards, a Partner played last), the rest more varied."""
         rng = self.rng
+        packed = rng.random() < 0.5
         free = list(range(self.track))
         rng.shuffle(free)
         pieces: list[list[str]] = []
         for seat in range(self.players):
-            lane = rng.choice((0, 0, 1, 1, 2))
-            home = rng.choice((0, 0, 0, 1))
+            lane = 0 if packed else rng.choice((0, 0, 1, 1, 2))
+            home = 0 if packed else rng.choice((0, 0, 0, 1))
             track = max(0, self.per_seat - lane - home)
             lane = self.per_seat - track - home
             own: list[str] = []
@@ -254,15 +257,15 @@ class Proposer:
         to_act = rng.randrange(self.players)
         used: Counter[str] = Counter()
         hands: list[list[str]] = [[] for _ in range(self.players)]
-        hands[to_act] = self._hand(
-            used, rng.randint(max(1, self.hand_size - 2), self.hand_size), 0.8
-        )
+        size = self.hand_size if packed else rng.randint(max(1, self.hand_size - 2), self.hand_size)
+        hands[to_act] = self._hand(used, size, 1.0 if packed else 0.8)
         for seat in range(self.players):
             if seat != to_act:
                 hands[seat] = self._hand(used, rng.randint(0, self.hand_size), 0.3)
         last = None
         if self.has_copy:
-            last = "partner" if rng.random() < 0.6 else rng.choice(self.expensive + self.cards)
+            partner = packed or rng.random() < 0.6
+            last = "partner" if partner else rng.choice(self.expensive + self.cards)
             last = None if last == "copy" else last
         return Spec(pieces, hands, to_act, dog if self.has_dog else None, last)
 
