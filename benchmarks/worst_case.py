@@ -381,20 +381,22 @@ def _random_positions(search: Search, proposer: Proposer, until: float) -> None:
 
 
 def _played_positions(search: Search, until: float) -> None:
-    """Positions met in random games: every state where a choice is pending."""
+    """Positions met in random games: every state where a choice is pending. At least one
+    whole game is played, even when the random positions took all the time given."""
     import dogrules
 
     variant = search.variant
-    game = 0
-    while time.perf_counter() < until and not search.out_of_time():
+    games = 0
+    while games == 0 or (time.perf_counter() < until and not search.out_of_time()):
         seed = search.rng.randrange(2**31)
         state = variant.new_game(players=search.players, seed=seed, teams=search.teams)
-        game += 1
-        while state.phase != "over" and time.perf_counter() < until:
+        games += 1
+        while state.phase != "over" and (games == 1 or time.perf_counter() < until):
             spec = None
             if str(state.phase.value) == "play":
                 spec = _spec_of(dogrules.dump(state))
             _offer(search, state, spec, "played")
+            # The listing _offer timed was dropped from the cache: list afresh to play on.
             actions = variant.legal_actions(state)
             state = variant.apply(state, search.rng.choice(actions)).state
 
