@@ -7,7 +7,7 @@ CPU time of several ``legal_actions`` calls (the engine's listing cache cleared 
 and the peak memory of one such call (tracemalloc, MiB). The target for the rewritten engine
 is under 50 ms and under 5 MiB on every variant's worst position; this script only measures.
 
-    python benchmarks/worst_case.py                       # ~5 minutes: 20 s search per table
+    python benchmarks/worst_case.py                       # ~5 minutes (~10 with --before)
     python benchmarks/worst_case.py --quick               # ~1 minute smoke run
     python benchmarks/worst_case.py --seconds 60 --seed 3 --variant black-dog --players 3
 
@@ -33,7 +33,9 @@ worst positions each one found, so that the two columns speak of the same positi
 measured positions are saved (``dogrules.dump`` shape, one file each, worst first) under
 ``build/worst_case/`` (``--out``); ``--positions DIR`` measures saved positions again
 without searching, e.g. after the engine has changed. A single call slower than
-``--single-over`` seconds (2) is measured once instead of ``--repeats`` times.
+``--single-over`` seconds (2) is measured once instead of ``--repeats`` times. On a shared
+machine one process may run a third slower than the next: compare figures of one run, and
+read small differences (and which of close positions is "the worst") as noise.
 """
 
 from __future__ import annotations
