@@ -7,9 +7,11 @@ other, and ``explain`` gives the judge's refusal or the events the action causes
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import attrs
 
@@ -152,7 +154,8 @@ class ListingCache:
                 self._entries.move_to_end(key)
                 return listing
         rule = game.ruleset.phases.get(state.phase)
-        actions = () if rule is None else tuple(rule.actions(game, state))
+        with _no_cycle_collection():
+            actions = () if rule is None else tuple(rule.actions(game, state))
         listing = actions, frozenset(actions)
         if len(actions) > self.action_budget:
             return listing
@@ -178,6 +181,20 @@ class ListingCache:
         with self._lock:
             self._entries.clear()
             self._actions = 0
+
+
+@contextlib.contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    # Listing a crowded position allocates tens of thousands of small objects that form no
+    # reference cycle; the cycle collector, triggered by the count alone, would scan them
+    # (and the whole heap) again and again for nothing. It runs as usual afterwards.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 _listed = ListingCache(ACTION_BUDGET, ENTRY_BUDGET)

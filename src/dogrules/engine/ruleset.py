@@ -38,16 +38,12 @@ class Outcomes:
     ``turn_due``: whether the landings left at the end of a play's movements owe the disc
     turn (None without one); ``ordered``: fields whose landings set the aftermath moving, in
     the order reached (the 007 summons), and ``settle`` those moves on a scratch table;
-    ``winners`` the side that has won on a table the acting seat has played on.
-
-    ``due`` remembers, for the plays a mechanic has listed this way, whether the disc must
-    turn after them (so that the disc turn need not carry each play out again)."""
+    ``winners`` the side that has won on a table the acting seat has played on."""
 
     turn_due: Callable[[Iterable[int]], bool] | None = None
     ordered: frozenset[int] = frozenset()
     settle: Callable[[Table], None] | None = None
     winners: Callable[[Table, int, bool], tuple[int, ...]] | None = None
-    due: dict[Moves, bool] = attrs.field(factory=dict)
 
 
 @attrs.define
@@ -58,7 +54,9 @@ class Turn:
 
     ``outcome`` says what the rest of the turn reads from a play's movements (see
     :class:`Outcomes`); None where no phase rule said, and a mechanic then tells outcomes
-    apart by every detail of the table."""
+    apart by every detail of the table. ``known_turns`` remembers, for the plays a mechanic
+    has listed that way, whether the disc must turn after them (so that the disc turn need
+    not carry each of them out again)."""
 
     game: Game
     state: State
@@ -69,6 +67,7 @@ class Turn:
     blocked: frozenset[int]
     board: Board
     outcome: Outcomes | None = None
+    known_turns: dict[Moves, bool] = attrs.field(factory=dict)
 
 
 class CardRule(Protocol):

@@ -144,15 +144,16 @@ def summon(table: Table) -> None:
                     owner = table.occupant.pop(field)
                     table.landed.pop(field, None)
                     table.occupant[behind] = owner
-                    table.record(
-                        Event(
-                            EventKind.SUMMONED,
-                            SUMMON_CLAUSES,
-                            piece=owner,
-                            src=board.label(field),
-                            dst=board.label(behind),
+                    if table.events is not None:
+                        table.record(
+                            Event(
+                                EventKind.SUMMONED,
+                                SUMMON_CLAUSES,
+                                piece=owner,
+                                src=board.label(field),
+                                dst=board.label(behind),
+                            )
                         )
-                    )
                 break
 
 

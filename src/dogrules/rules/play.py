@@ -83,7 +83,7 @@ def check_card_held(state: State, action: Action, clauses: tuple[str, ...]) -> R
     return Refusal(clauses, f"seat {state.to_act} does not hold {action.card!r}")
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class RoundPlay:
     """The play phase of Black DOG and Agent DOG."""
 
@@ -154,16 +154,7 @@ class RoundPlay:
     def outcomes(self, game: Game) -> Outcomes:
         """What the rest of the turn reads from a play's movements: landings on paws (the
         disc turn), the aftermath's triggers and moves (the 007 summons), and the win."""
-        board = game.board
-        disc, aftermath = self.disc, self.aftermath
-        return Outcomes(
-            turn_due=None
-            if disc is None or board.disc is None
-            else functools.partial(landings_owe_turn, board.disc.paws),
-            ordered=frozenset() if aftermath is None else aftermath.triggers(board),
-            settle=None if aftermath is None else aftermath.settle,
-            winners=winners,
-        )
+        return _outcomes(self, game)
 
     @implements("BD-FOLD", "BD-2P3P-REDRAW", "AD-PASS-TURN", "AD-MUST-PLAY", "R-C7", "R-B11")
     def no_play_actions(self, game: Game, state: State, hand: list[str]) -> Iterator[Action]:
@@ -276,3 +267,18 @@ class RoundPlay:
         if self.aftermath is not None:
             self.aftermath.carry_out(table, cards, turn)
         return end_turn(game, state, table, cards, spec.notation, self.round_start_clauses)
+
+
+@functools.cache
+def _outcomes(rule: RoundPlay, game: Game) -> Outcomes:
+    # Once per phase rule and game: a listing of every playout asks for it.
+    board = game.board
+    disc, aftermath = rule.disc, rule.aftermath
+    return Outcomes(
+        turn_due=None
+        if disc is None or board.disc is None
+        else functools.partial(landings_owe_turn, board.disc.paws),
+        ordered=frozenset() if aftermath is None else aftermath.triggers(board),
+        settle=None if aftermath is None else aftermath.settle,
+        winners=winners,
+    )

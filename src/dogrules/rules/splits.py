@@ -132,7 +132,8 @@ class _Search:
             for count in range(points, 0, -1):
                 targets = number_targets(board, table, owner, origin, count, node.blocked)
                 if count == points:
-                    yield from self.last_sub_moves(node, done, origin, targets)
+                    if targets:
+                        yield from self.last_sub_moves(node, done, origin, targets)
                     continue
                 for target in targets:
                     moves = (*done, (origin, target))
@@ -177,8 +178,9 @@ class _Search:
         quick = judged is not None and not node.finished and not node.landings
         ordered = self.ordered or frozenset()
         turn_due = None if judged is None else judged.turn_due
+        swapped = self.swapped_before(done, origin)
         for target in targets:
-            if self.explored_swapped(done, origin, target):
+            if swapped is not None and self.commutes(swapped, target):
                 continue
             if quick and not target >= track > origin and target not in ordered:
                 placed = list(node.where)
@@ -200,23 +202,36 @@ class _Search:
             self.listed.add(key)
             moves = (*done, (origin, target))
             if judged is not None:
-                judged.due[moves] = bool(key[1])
+                self.turn.known_turns[moves] = bool(key[1])
             yield moves
 
-    def explored_swapped(self, done: Moves, origin: int, target: int) -> bool:
-        """Whether the play ending with a last sub-move from ``origin`` to ``target`` was
-        already met with its last two sub-moves the other way round: they move two pieces
-        on the track without touching each other's fields, a start field, the Black Dog or
-        two ordered landings, so they commute, and the earlier-placed piece went first."""
+    def swapped_before(self, done: Moves, origin: int) -> tuple[int, int] | None:
+        """The sub-move before a last one from ``origin`` when the two, the other way round,
+        form a spelling met earlier (if they commute: see :meth:`commutes`): the earlier one
+        moves a piece placed after ``origin``, both on the track, off no start field or the
+        Black Dog's, and ``origin``'s piece was not the one moved just before it."""
         if not done:
-            return False
+            return None
         before, landed = done[-1]
-        if origin >= before or (len(done) > 1 and done[-2][1] == origin):
+        if origin >= before or landed == origin or (len(done) > 1 and done[-2][1] == origin):
+            return None
+        track = self.turn.board.track
+        if (
+            before >= track
+            or landed >= track
+            or not self.starts_and_dog.isdisjoint((before, landed, origin))
+        ):
+            return None
+        return before, landed
+
+    def commutes(self, swapped: tuple[int, int], target: int) -> bool:
+        """Whether a last sub-move to ``target`` commutes with the sub-move ``swapped``
+        before it: on the track, landing on neither of its fields nor a start field or the
+        Black Dog, and not two ordered landings."""
+        before, landed = swapped
+        if target >= self.turn.board.track or target in self.starts_and_dog:
             return False
-        fields = (before, landed, origin, target)
-        if max(fields) >= self.turn.board.track or not self.starts_and_dog.isdisjoint(fields):
-            return False
-        if target in (before, landed) or landed == origin:
+        if target in (before, landed):
             return False
         ordered = self.ordered
         return ordered is not None and not (landed in ordered and target in ordered)
