@@ -590,6 +590,11 @@ def test_BD_DISC_CAPTURED_NO_TURN_a_piece_the_dog_takes_off_its_paw_turns_nothin
     assert dog(t.state) == "T8"
     assert "disc_turned" not in kinds(t)
     assert [e.seat for e in events(t, "captured")] == [0]
+    # the same movement by a Partner, in the same hand, leaves its piece on the paw: the
+    # disc turns after the Partner, not after the black card
+    s = pos({0: ["T3"]}, {0: ["black:1-7", "partner"], 1: ["2"]}, black_dog="T4")
+    assert {"black:1-7 T3-T7", "partner T3-T7 turn cw", "partner T3-T7 turn ccw"} <= notations(s)
+    assert "black:1-7 T3-T7 turn cw" not in notations(s)
 
 
 @pytest.mark.clause("BD-SEQUENCE", "R-B5")

@@ -118,10 +118,32 @@ def _cited(game: Game, event: Event) -> Event:
     return event if clauses == event.clauses else attrs.evolve(event, clauses=clauses)
 
 
-Listing = tuple[tuple[Action, ...], frozenset[Action]]
+class Members:
+    """Which actions a listing holds: a listed object (what every playout applies) is
+    recognised by its identity at once; an equal action built elsewhere (parsed from text,
+    say) after one pass that hashes the whole listing, kept for the next question."""
 
-# How many listed actions the cache may hold in all. A crowded Partner position alone lists
-# ~175,000, so a bound on entries alone (512) could hold many GiB; this one holds some 100 MiB.
+    __slots__ = ("_actions", "_ids", "_values")
+
+    def __init__(self, actions: tuple[Action, ...]) -> None:
+        self._actions = actions
+        # Ids stay valid: the listing keeps its actions alive.
+        self._ids = frozenset(map(id, actions))
+        self._values: frozenset[Action] | None = None
+
+    def __contains__(self, action: object) -> bool:
+        if id(action) in self._ids:
+            return True
+        if self._values is None:
+            self._values = frozenset(self._actions)
+        return action in self._values
+
+
+Listing = tuple[tuple[Action, ...], Members]
+
+# How many listed actions the cache may hold in all. A crowded Partner position lists some
+# 10,000 (one per distinct outcome), so a bound on entries alone (512) could hold GiBs; this
+# one holds some 60 MiB at most.
 ACTION_BUDGET = 200_000
 # And how many entries: a finished game lists none, and such entries cost memory too.
 ENTRY_BUDGET = 512
@@ -156,7 +178,7 @@ class ListingCache:
         rule = game.ruleset.phases.get(state.phase)
         with _no_cycle_collection():
             actions = () if rule is None else tuple(rule.actions(game, state))
-        listing = actions, frozenset(actions)
+        listing = actions, Members(actions)
         if len(actions) > self.action_budget:
             return listing
         with self._lock:

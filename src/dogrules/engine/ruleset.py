@@ -54,9 +54,9 @@ class Turn:
 
     ``outcome`` says what the rest of the turn reads from a play's movements (see
     :class:`Outcomes`); None where no phase rule said, and a mechanic then tells outcomes
-    apart by every detail of the table. ``known_turns`` remembers, for the plays a mechanic
-    has listed that way, whether the disc must turn after them (so that the disc turn need
-    not carry each of them out again)."""
+    apart by every detail of the table. ``known_turns`` remembers, for the plays (card
+    played as, movements) a mechanic has listed that way, whether the disc must turn after
+    them (so that the disc turn need not carry each of them out again)."""
 
     game: Game
     state: State
@@ -67,7 +67,7 @@ class Turn:
     blocked: frozenset[int]
     board: Board
     outcome: Outcomes | None = None
-    known_turns: dict[Moves, bool] = attrs.field(factory=dict)
+    known_turns: dict[tuple[str, Moves], bool] = attrs.field(factory=dict)
 
 
 class CardRule(Protocol):

@@ -81,7 +81,7 @@ class DiscTurn:
         """The disc choices of a play that may owe a turn (see :func:`may_owe_turn`): both
         directions when :func:`disc_turn_due` says so on the table the play leaves (or the
         mechanic that listed the play has already worked that out: ``Turn.known_turns``)."""
-        known = turn.known_turns.get(moves)
+        known = turn.known_turns.get((card.notation, moves))
         if known is None:
             action = Action(ActionKind.PLAY, moves=moves)
             known = disc_turn_due(board_disc(turn), _after(turn, rule, card, action))

@@ -57,12 +57,14 @@ class PartnerCard:
         order pieces in board order, longer sub-moves first, track before finish. Orderings
         that reach the same table are explored once, so the work follows the number of
         outcomes, not of orderings."""
-        return splits(turn, self.targets.pieces(turn), PARTNER_POINTS, PARTNER_CLAUSES, True)
+        pieces = self.targets.pieces(turn)
+        return splits(turn, card.notation, pieces, PARTNER_POINTS, PARTNER_CLAUSES, True)
 
-    def spellings(self, turn: Turn) -> Iterator[Moves]:
+    def spellings(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
         """Every legal spelling, in the same order (for tests that check :meth:`plays`
         against all of them; their number grows with the orderings)."""
-        return splits(turn, self.targets.pieces(turn), PARTNER_POINTS, PARTNER_CLAUSES, False)
+        pieces = self.targets.pieces(turn)
+        return splits(turn, card.notation, pieces, PARTNER_POINTS, PARTNER_CLAUSES, False)
 
     def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
         board = turn.board

@@ -36,12 +36,13 @@ Outcome = tuple[Where, bool | tuple[int, ...], tuple[int, ...]]
 
 
 def splits(
-    turn: Turn, movers: Pieces, points: int, clauses: tuple[str, ...], merge: bool
+    turn: Turn, card: str, movers: Pieces, points: int, clauses: tuple[str, ...], merge: bool
 ) -> Iterator[Moves]:
-    """Every way to spend ``points`` in sub-moves of the pieces ``movers`` offers (never the
-    same piece twice in a row, each a full number move), depth first in the stable order;
-    with ``merge`` only the first spelling of each distinct outcome."""
-    search = _Search(turn, movers, clauses, merge)
+    """Every way to spend ``points`` of ``card`` in sub-moves of the pieces ``movers`` offers
+    (never the same piece twice in a row, each a full number move), depth first in the stable
+    order; with ``merge`` only the first spelling of each distinct outcome (and whether the
+    disc must turn after it is noted in ``turn.known_turns``)."""
+    search = _Search(turn, card, movers, clauses, merge)
     root = search.node(turn.table, search.first_ident(), tuple(search.starts), points)
     return search.explore(root, HOME, ())
 
@@ -83,8 +84,11 @@ class _Node:
 
 
 class _Search:
-    def __init__(self, turn: Turn, movers: Pieces, clauses: tuple[str, ...], merge: bool) -> None:
+    def __init__(
+        self, turn: Turn, card: str, movers: Pieces, clauses: tuple[str, ...], merge: bool
+    ) -> None:
         self.turn = turn
+        self.card = card
         self.movers = movers
         self.clauses = clauses
         self.merge = merge
@@ -202,7 +206,7 @@ class _Search:
             self.listed.add(key)
             moves = (*done, (origin, target))
             if judged is not None:
-                self.turn.known_turns[moves] = bool(key[1])
+                self.turn.known_turns[self.card, moves] = bool(key[1])
             yield moves
 
     def swapped_before(self, done: Moves, origin: int) -> tuple[int, int] | None:

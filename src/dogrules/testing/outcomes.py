@@ -151,7 +151,7 @@ def _partner_spellings(game: Game, state: State, limit: int) -> list[Action] | N
         copied = state.last_played if catalogue.spec(card).family == CardFamily.COPY else None
         if catalogue.spec(copied or card).family != CardFamily.PARTNER:
             continue
-        for moves in card_rule.spellings(turn):
+        for moves in card_rule.spellings(turn, catalogue.spec(copied or card)):
             for turn_to in (None, "cw", "ccw"):
                 out.append(Action(ActionKind.PLAY, card, copied, moves, turn=turn_to))
             if len(out) > limit:
