@@ -5,6 +5,12 @@ other load than the wall clock). Quotes medians.
 
     git worktree add /tmp/before HEAD~1
     python benchmarks/compare.py --before /tmp/before/src [--variant black-dog --players 4]
+
+Random playouts choose uniformly among the listed actions, so an engine that lists
+differently (one action per distinct outcome, say) plays other games than the one before
+it. A second figure therefore measures both engines on the same positions: the states of
+the "before" engine's games, each listed and its first listed action applied, in decisions
+per second.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -38,18 +45,60 @@ for game in range(games):
 print(json.dumps({"actions": done, "seconds": time.process_time() - start}))
 """
 
+# The states of the games a run plays, dumped (collected with the "before" engine).
+COLLECT = """
+import json, random, sys
+import dogrules
+name, path = sys.argv[1], sys.argv[5]
+players, games, seed = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+variant = dogrules.variant(name)
+rng = random.Random(seed)
+states = []
+for game in range(games):
+    state = variant.new_game(players=players, seed=seed * 1000 + game)
+    while state.phase != "over":
+        states.append(dogrules.dump(state))
+        state = variant.apply(state, rng.choice(variant.legal_actions(state))).state
+with open(path, "w") as out:
+    json.dump(states, out)
+"""
 
-def measure(source: Path, name: str, players: int, games: int, seed: int) -> float:
-    """Actions per second of the engine under ``source`` on one run."""
+# Each state listed and its first listed action applied, in decisions per CPU second.
+DECIDE = """
+import json, sys, time
+import dogrules
+from dogrules.engine import judge
+with open(sys.argv[1]) as source:
+    states = [dogrules.load(data) for data in json.load(source)]
+variant = dogrules.variant(states[0].variant)
+judge._listed.cache_clear()
+start = time.process_time()
+for state in states:
+    variant.apply(state, variant.legal_actions(state)[0])
+print(json.dumps({"actions": len(states), "seconds": time.process_time() - start}))
+"""
+
+
+def child(source: Path, code: str, *arguments: str) -> str:
     env = {**os.environ, "PYTHONPATH": str(source)}
-    out = subprocess.run(
-        [sys.executable, "-c", CHILD, name, str(players), str(games), str(seed)],
+    return subprocess.run(
+        [sys.executable, "-c", code, *arguments],
         env=env,
         check=True,
         capture_output=True,
         text=True,
     ).stdout
-    result = json.loads(out)
+
+
+def measure(source: Path, name: str, players: int, games: int, seed: int) -> float:
+    """Actions per second of the engine under ``source`` on one run."""
+    result = json.loads(child(source, CHILD, name, str(players), str(games), str(seed)))
+    return float(result["actions"]) / float(result["seconds"])
+
+
+def decisions(source: Path, states: Path) -> float:
+    """Decisions per second of the engine under ``source`` on the dumped ``states``."""
+    result = json.loads(child(source, DECIDE, str(states)))
     return float(result["actions"]) / float(result["seconds"])
 
 
@@ -75,6 +124,29 @@ def main() -> None:
                 f"{name:10} {players}p  before {b:8.0f} actions/s  after {a:8.0f} actions/s  "
                 f"after/before {a / b:5.2f}  [median of {options.runs} runs x {options.games} "
                 "games each]",
+                flush=True,
+            )
+            with tempfile.TemporaryDirectory() as folder:
+                states = Path(folder) / "states.json"
+                child(
+                    options.before,
+                    COLLECT,
+                    name,
+                    str(players),
+                    str(options.games),
+                    "0",
+                    str(states),
+                )
+                before, after = [], []
+                for run in range(options.runs):
+                    pair = [(options.before, before), (AFTER, after)]
+                    for source, into in pair if run % 2 == 0 else reversed(pair):
+                        into.append(decisions(source, states))
+            b, a = statistics.median(before), statistics.median(after)
+            print(
+                f"{name:10} {players}p  same positions: before {b:8.0f} decisions/s  after "
+                f"{a:8.0f} decisions/s  after/before {a / b:5.2f}  [median of {options.runs} "
+                f"runs over the states of {options.games} games]",
                 flush=True,
             )
 

@@ -7,11 +7,10 @@ other, and ``explain`` gives the judge's refusal or the events the action causes
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import attrs
 
@@ -176,8 +175,16 @@ class ListingCache:
                 self._entries.move_to_end(key)
                 return listing
         rule = game.ruleset.phases.get(state.phase)
-        with _no_cycle_collection():
+        # Listing a crowded position allocates tens of thousands of small objects that form
+        # no reference cycle; the cycle collector, triggered by their count alone, would scan
+        # them (and the whole heap) again and again for nothing. It runs as usual afterwards.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
             actions = () if rule is None else tuple(rule.actions(game, state))
+        finally:
+            if collecting:
+                gc.enable()
         listing = actions, Members(actions)
         if len(actions) > self.action_budget:
             return listing
@@ -203,20 +210,6 @@ class ListingCache:
         with self._lock:
             self._entries.clear()
             self._actions = 0
-
-
-@contextlib.contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    # Listing a crowded position allocates tens of thousands of small objects that form no
-    # reference cycle; the cycle collector, triggered by the count alone, would scan them
-    # (and the whole heap) again and again for nothing. It runs as usual afterwards.
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 _listed = ListingCache(ACTION_BUDGET, ENTRY_BUDGET)
