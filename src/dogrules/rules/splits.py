@@ -170,35 +170,45 @@ class _Search:
         self, node: _Node, done: Moves, origin: int, targets: list[int]
     ) -> Iterator[Moves]:
         """The plays ending with a sub-move from ``origin`` to one of ``targets``; merging,
-        only those whose outcome is new. An outcome is worked out on the spot where nothing
-        but the pieces' places and the landings can tell plays apart (no finish entered, no
-        ordered landing), else on a scratch copy (:meth:`outcome`)."""
+        only those whose outcome is new. An outcome is worked out on the spot where no
+        finish is entered (the aftermath's moves, the 007 summons, run on the pieces
+        followed), else on a scratch copy (:meth:`outcome`)."""
         if not self.merge:
             for target in targets:
                 yield (*done, (origin, target))
             return
         judged, table = self.judged, node.table
         track, dog = self.turn.board.track, self.dog
-        quick = judged is not None and not node.finished and not node.landings
+        quick = judged is not None and not node.finished
         ordered = self.ordered or frozenset()
         turn_due = None if judged is None else judged.turn_due
+        settle = None if judged is None else judged.settle
         swapped = self.swapped_before(done, origin)
         for target in targets:
             if swapped is not None and self.commutes(swapped, target):
                 continue
-            if quick and not target >= track > origin and target not in ordered:
+            if quick and not target >= track > origin:
                 placed = list(node.where)
                 victim = node.ident.get(target)
                 if victim is not None:
                     placed[victim] = HOME
                 placed[node.ident[origin]] = HOME if target == dog else target
-                # The landings left: the mover's own unless the Black Dog took it, and
-                # every earlier one but those it moved off or captured.
+                # The landings left, in the order reached: every earlier one but those the
+                # sub-move moved off or captured, then its own unless the Black Dog took it.
                 landings = [f for f in table.landed if f != origin and f != target]
                 if target != dog:
                     landings.append(target)
+                where = tuple(placed)
+                if settle is not None and not ordered.isdisjoint(landings):
+                    # The aftermath moves pieces the same way whoever owns them: run it on
+                    # the followed pieces to follow them through it.
+                    followed = {f: piece for piece, f in enumerate(where) if f != HOME}
+                    pieces = Table(self.turn.board, followed, [], dog, None)
+                    pieces.landed = dict.fromkeys(landings)
+                    settle(pieces)
+                    where = _where(pieces.occupant, len(where))
                 due = turn_due is not None and turn_due(landings)
-                key: Outcome = (tuple(placed), due, ())
+                key: Outcome = (where, due, ())
             else:
                 key = self.outcome(node, origin, target)
             if key in self.listed:
