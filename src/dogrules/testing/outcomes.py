@@ -162,9 +162,13 @@ def _partner_spellings(game: Game, state: State, limit: int) -> list[Action] | N
 def check_outcomes_distinct(
     v: Variant, state: State, transitions: dict[Action, Transition]
 ) -> None:
-    """No two listed actions lead to the same outcome."""
+    """No two listed card plays lead to the same outcome. (Other decisions name a card or a
+    field each and stay apart: discarding either of two cards is two decisions even when
+    the reshuffle that follows happens to hand the discarded card back.)"""
     seen: dict[Hashable, Action] = {}
     for action, transition in transitions.items():
+        if action.kind != ActionKind.PLAY:
+            continue
         key = outcome(v, state, transition)
         if key in seen:
             raise violation(
@@ -188,13 +192,16 @@ def check_every_outcome_listed(v: Variant, state: State, limit: int) -> bool:
         reached.setdefault(key, action)
     outcomes = {outcome(v, state, v.apply(state, action)): action for action in listed}
     missing = [str(action) for key, action in reached.items() if key not in outcomes]
+    plays = [action for action in listed if action.kind == ActionKind.PLAY]
     if missing:
         raise violation(
             "every_outcome_listed",
             f"{len(missing)} outcome(s) reachable but not listed, e.g. {missing[:3]}",
         )
-    if len(outcomes) != len(listed):
-        raise violation("every_outcome_listed", "two listed actions share an outcome")
+    if len({key for key, action in outcomes.items() if action.kind == ActionKind.PLAY}) != len(
+        plays
+    ):
+        raise violation("every_outcome_listed", "two listed card plays share an outcome")
     _check_canonical(v, state, limit, outcomes)
     return True
 
