@@ -163,7 +163,7 @@ def test_AD_SECRECY_each_seat_sees_only_its_own_hand() -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.clause("AD-SETUP", "R-C1", "R-A7")
+@pytest.mark.clause("AD-SETUP", "R-A13", "R-A7")
 @pytest.mark.parametrize(
     ("players", "starts"),
     [(4, ["T0", "T16", "T32", "T48"]), (3, ["T0", "T16", "T32"]), (2, ["T0", "T32"])],
@@ -180,7 +180,7 @@ def test_AD_SETUP_three_home_one_on_the_start_field_colour_side_up(
     assert face_down(s) == []
 
 
-@pytest.mark.clause("AD-FIRST-DEALER", "R-A8", "R-C1")
+@pytest.mark.clause("AD-FIRST-DEALER", "R-A8", "R-A13")
 def test_AD_FIRST_DEALER_seat_0_holds_the_deck_deals_and_gives_first() -> None:
     for players in (2, 3, 4):
         s = AD.new_game(players=players, seed=9)

@@ -65,6 +65,14 @@ def test_BD_PLAYERS_two_to_four_players_opposite_seats_are_partners() -> None:
     assert "partner T50-T54" in notations(s)
 
 
+@pytest.mark.clause("BD-PLAYER-COUNT", "BD-PLAYERS")
+@pytest.mark.parametrize("players", [5, 6])
+def test_BD_PLAYER_COUNT_the_product_sheets_five_or_six_players_are_refused(players: int) -> None:
+    # seed 000's product sheet says 2 to 6 players; the manual says 2 to 4, and we follow it
+    with pytest.raises(ValueError, match="black-dog is played by 2, 3, 4 players"):
+        BD.new_game(players=players, seed=1)
+
+
 @pytest.mark.clause("BD-PIECES", "BD-L-PIECES")
 def test_BD_PIECES_four_pieces_each_with_four_players_five_with_fewer_and_one_black_dog() -> None:
     for players, per_seat in ((4, 4), (3, 5), (2, 5)):
@@ -227,6 +235,22 @@ def test_BD_PLACE_BLACK_DOG_dealer_right_of_starter_places_the_dog_on_a_disc_fie
     assert placed.seat == 0 and cites(placed, "BD-PLACE-BLACK-DOG")
     assert t.state.phase == "exchange"
     assert_illegal(BD.new_game(players=4, seed=6), "place T10", "BD-PLACE-BLACK-DOG", "R-B1")
+
+
+@pytest.mark.clause("BD-DISC-SETUP", "BD-L-DISC")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_BD_DISC_SETUP_the_disc_starts_with_its_fields_in_line_with_the_track(
+    players: int,
+) -> None:
+    # bones showing: the disc's 12 fields are fields 7, 8 and 9 of every quadrant, and the
+    # Black Dog can be put on exactly those
+    s = BD.new_game(players=players, seed=4)
+    assert s.phase == "setup"
+    assert notations(s) == {f"place T{16 * q + j}" for q in range(4) for j in (7, 8, 9)}
+    # every quarter turn leaves the disc in such a position: its fields stay the same 12
+    disc = BD.board(players).disc
+    assert disc is not None
+    assert set(disc.rotate_cw.values()) == set(disc.rotate_ccw.values()) == set(disc.fields)
 
 
 @pytest.mark.clause("BD-EXCHANGE", "R-C3")

@@ -140,6 +140,22 @@ def test_BD_MAGNET_jumps_right_behind_the_nearest_piece_ahead() -> None:
     assert_illegal(s, "magnet T2-T10", "BD-MAGNET", "R-B7")
 
 
+@pytest.mark.clause("R-B12", "BD-MAGNET", "BD-DOG-START-FIELDS")
+def test_R_B12_behind_a_black_dog_past_a_start_field_is_the_start_field() -> None:
+    # the Black Dog on T17 skipped seat 1's start field T16: the field directly behind it is
+    # T16 as the track counts, not T15 as the dog's own count would have it
+    s = pos({0: ["T10"]}, {0: ["magnet"], 1: ["2"]}, black_dog="T17")
+    assert notations(s) == {"magnet T10-T16"}
+    assert at(act(s, "magnet T10-T16").state, 0) == ["T16"]
+    assert_illegal(s, "magnet T10-T15", "BD-MAGNET", "R-B7")
+    # a piece just before the start field is not yet directly behind the dog
+    s = pos({0: ["T15"]}, {0: ["magnet"], 1: ["2"]}, black_dog="T17")
+    assert notations(s) == {"magnet T15-T16"}
+    # onto its own start field: seat 0's piece on T60 behind the dog on T1 lands on T0
+    s = pos({0: ["T60"]}, {0: ["magnet"], 1: ["2"]}, black_dog="T1")
+    assert notations(s) == {"magnet T60-T0"}
+
+
 @pytest.mark.clause("BD-MAGNET", "R-B7")
 def test_BD_MAGNET_the_black_dog_and_own_pieces_count_as_pieces_ahead() -> None:
     s = pos({0: ["T2"], 1: ["T12"]}, {0: ["magnet"], 1: ["2"]}, black_dog="T6")

@@ -1052,6 +1052,23 @@ def test_R_K12_a_dog_in_its_house_moves_on_inside_it_past_own_dogs() -> None:
     assert "bone F1-F3" not in names(s) and "bone F1-F2" not in names(s)
 
 
+@pytest.mark.clause("R-K12", "KD-DOUBLE", "R-K5", "KD-HOUSE-ENTRY")
+def test_R_K12_a_double_step_may_end_in_the_dog_house() -> None:
+    # seat 0's house is F1 red, F2 green, F3 yellow; from T36 the free yellow fields ahead are
+    # T39 and F3, so a yellow double step ends in the house
+    s = pos({0: ["T36"]}, {0: ["yellow x2"]})
+    assert moves_from(s, "T36") == {"yellow x2 T36-F3"}
+    t = play(s, "yellow x2 T36-F3")
+    assert at(t.state, 0) == ["F3"]
+    # green: T38 and F2, passing the seat's own dog on F1 in the house
+    s = pos({0: ["T36", "F1"]}, {0: ["green x2"]})
+    assert moves_from(s, "T36") == {"green x2 T36-F2"}
+    assert sorted(at(play(s, "green x2 T36-F2").state, 0)) == ["F1", "F2"]
+    # an own dog on F3 leaves only one free yellow field (T39): no double step
+    s = pos({0: ["T36", "F3"]}, {0: ["yellow x2"]})
+    assert moves_from(s, "T36") == set()
+
+
 @pytest.mark.clause("R-K13", "KD-RESHUFFLE", "KD-REDRAW")
 def test_R_K13_a_redraw_on_an_empty_deck_reshuffles_the_thrown_in_hand_too() -> None:
     s = pos({0: ["T3"]}, {0: ["blue", "red", "green"]})

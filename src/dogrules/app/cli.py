@@ -237,6 +237,8 @@ def clauses(variant_name: str, test_dir: Path, check: bool) -> None:
         clause = row.clause
         click.echo(f"{clause.id}  [{clause.kind}]  {clause.source}")
         click.echo(f"    {clause.text}")
+        if clause.note:
+            click.echo(f"    note: {clause.note}")
         for function in row.functions:
             click.echo(f"    implemented by {function}")
         for test in row.tests:

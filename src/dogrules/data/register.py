@@ -30,7 +30,13 @@ class ClauseKind(enum.StrEnum):
 
 @attrs.frozen
 class Clause:
-    """One entry of the register: a manual rule, one of our rulings, or an assumption."""
+    """One entry of the register: a manual rule, one of our rulings, or an assumption.
+
+    ``note`` says how the engine reads or models the clause where that differs from the
+    text (naming the ruling it relies on); the text itself keeps to what the source says.
+    ``variants`` limits a clause of a shared file (common.toml) to the variants it governs;
+    empty, it governs every variant whose register includes the file.
+    """
 
     id: str
     kind: ClauseKind
@@ -40,6 +46,12 @@ class Clause:
     interprets: tuple[str, ...] = ()
     rationale: str = ""
     same_as: tuple[str, ...] = ()
+    note: str = ""
+    variants: tuple[str, ...] = ()
+
+    def governs(self, variant: str) -> bool:
+        """Whether this clause belongs to the register of ``variant``."""
+        return not self.variants or variant in self.variants
 
     @property
     def source(self) -> str:
@@ -89,6 +101,9 @@ def _clause_from_table(table: Mapping[str, object], where: str) -> Clause:
     same_as = table.get("same_as", [])
     if not isinstance(same_as, list) or not all(isinstance(i, str) for i in same_as):
         raise ValueError(f"{where}: 'same_as' must be a list of clause ids")
+    variants = table.get("variants", [])
+    if not isinstance(variants, list) or not all(isinstance(v, str) and v for v in variants):
+        raise ValueError(f"{where}: 'variants' must be a list of variant names")
     return Clause(
         id=text_field("id"),
         kind=ClauseKind(kind),
@@ -98,6 +113,8 @@ def _clause_from_table(table: Mapping[str, object], where: str) -> Clause:
         interprets=tuple(interprets),
         rationale=text_field("rationale", required=False),
         same_as=tuple(same_as),
+        note=text_field("note", required=False),
+        variants=tuple(variants),
     )
 
 
@@ -119,14 +136,20 @@ def _layout_clause(table: Mapping[str, object], where: str) -> Clause:
 
 
 @functools.cache
-def read_register(clause_files: tuple[str, ...], layout_file: str) -> tuple[Clause, ...]:
+def read_register(
+    clause_files: tuple[str, ...], layout_file: str, variant: str = ""
+) -> tuple[Clause, ...]:
     """Every clause of the given clause files and layout file (paths under ``specs/``), in
-    register order; ValueError when an id is registered twice or a field is malformed."""
+    register order; ValueError when an id is registered twice or a field is malformed. With
+    ``variant`` given, a clause limited to other variants (its ``variants`` field) is left
+    out."""
     clauses: list[Clause] = []
     for relative in clause_files:
         data = read_toml(relative)
         for index, entry in enumerate(data.get("clause", [])):
-            clauses.append(_clause_from_table(entry, f"specs/{relative} clause #{index + 1}"))
+            clause = _clause_from_table(entry, f"specs/{relative} clause #{index + 1}")
+            if not variant or clause.governs(variant):
+                clauses.append(clause)
     for index, entry in enumerate(read_toml(layout_file).get("datum", [])):
         clauses.append(_layout_clause(entry, f"specs/{layout_file} datum #{index + 1}"))
     seen: set[str] = set()

@@ -161,7 +161,7 @@ class Ruleset:
 
     @property
     def register(self) -> tuple[Clause, ...]:
-        return read_register(self.clause_files, self.layout_file)
+        return read_register(self.clause_files, self.layout_file, self.name)
 
     @property
     def deck(self) -> Deck:

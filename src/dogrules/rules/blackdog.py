@@ -27,10 +27,10 @@ PRINTED_CLAUSES = ("BD-BLACK-PRINTED", "BD-SEQUENCE", "R-B4")
 PLACE_CLAUSES = ("BD-PLACE-BLACK-DOG", "R-B1")
 
 
-@implements("BD-PLACE-BLACK-DOG", "R-B1")
+@implements("BD-PLACE-BLACK-DOG", "R-B1", "BD-DISC-SETUP")
 def dog_placements(board: Board, table: Table) -> list[int]:
     """At setup the dealer (right of the first starter) puts the Black Dog on any free disc
-    field."""
+    field; the disc stands with its bones showing, its fields in line with the track."""
     if board.disc is None:
         return []
     return sorted(field for field in board.disc.fields if field not in table.occupant)

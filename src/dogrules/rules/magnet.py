@@ -16,11 +16,12 @@ from dogrules.rules.numbers import check_one_move
 MAGNET_CLAUSES = ("BD-MAGNET", "BD-MAGNET-LIMITS", "R-B7")
 
 
-@implements("BD-MAGNET", "BD-MAGNET-LIMITS", "R-B7")
+@implements("BD-MAGNET", "BD-MAGNET-LIMITS", "R-B7", "R-B12")
 def magnet_target(table: Table, origin: int) -> int | None:
     """The field directly behind the nearest piece (or the Black Dog) clockwise ahead of
     ``origin`` on the track; None when no other piece is on the track or the piece already
-    stands directly behind it."""
+    stands directly behind it. Fields are counted as the track shows them, start fields
+    included, even when the piece ahead is the Black Dog (R-B12)."""
     track = table.board.track
     occupant = table.occupant
     dog = table.dog
