@@ -45,7 +45,6 @@ from hypothesis.stateful import (
 
 import dogrules
 from dogrules import Action, State, Transition, Variant
-from dogrules.geometry.cards import CardFamily
 from dogrules.model.state import DogFacts
 from dogrules.testing.decisions import (
     check_decisions,
@@ -63,7 +62,7 @@ from dogrules.testing.invariants import (
     variant_invariants,
     violation,
 )
-from dogrules.testing.outcomes import check_every_outcome_listed
+from dogrules.testing.outcomes import check_every_outcome_listed, spelled_several_ways
 from dogrules.variants import forms, implemented
 from strategies import positions
 
@@ -74,15 +73,6 @@ BREADTH = min(3 * settings().max_examples, 300)
 # both disc directions, each colour of a two-colour card) are checked against all of them:
 # every outcome reachable is listed once, in its canonical spelling.
 SPELLINGS = min(4 * settings().max_examples, 2000)
-
-
-def _many_spellings(v: Variant, state: State, card: str) -> bool:
-    """Whether ``card`` has plays that can be spelled several ways: a Partner (or a Copy of
-    one) or a two-colour card."""
-    spec = v.ruleset.catalogue.spec(card)
-    if spec.family == CardFamily.COPY and state.last_played is not None:
-        spec = v.ruleset.catalogue.spec(state.last_played)
-    return spec.family in (CardFamily.PARTNER, CardFamily.TWO_COLOUR)
 
 
 # ---- the variants ---------------------------------------------------------------------------
@@ -148,7 +138,7 @@ class PlayMachine(RuleBasedStateMachine):
         actions, self.transitions = check_decisions(
             self.v, state, self.spec.invariants, breadth=BREADTH
         )
-        if any(_many_spellings(self.v, state, card) for card in state.hands[state.to_act]):
+        if any(spelled_several_ways(self.v, action) for action in actions):
             check_every_outcome_listed(self.v, state, SPELLINGS)
         check_staged_choices_agree(self.v, state, SPELLINGS)
         self.legal = {str(a): a for a in actions}

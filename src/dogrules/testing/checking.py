@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from dogrules.formats.states import dump
 from dogrules.geometry.board import Board
-from dogrules.model.actions import Action
+from dogrules.model.actions import Action, ActionKind
 from dogrules.model.errors import DogRulesError
 from dogrules.model.results import Transition
 from dogrules.model.state import State
@@ -20,6 +20,7 @@ from dogrules.testing.decisions import (
     check_given_state_unchanged,
     check_legal_actions_listed_once,
     check_no_legal_action_iff_over,
+    check_staged_choices_agree,
     check_unlisted_action_refused,
 )
 from dogrules.testing.invariants import (
@@ -33,7 +34,16 @@ from dogrules.testing.invariants import (
     check_protected_start_pieces_never_passed_or_captured,
     variant_invariants,
 )
+from dogrules.testing.outcomes import (
+    check_every_outcome_listed,
+    check_outcomes_distinct,
+    spelled_several_ways,
+)
 from dogrules.variants.facade import Variant
+
+# Positions with at most this many spellings of their card plays (or listed actions, for
+# the staged choices) are checked against all of them.
+SPELLINGS = 150
 
 # What one invariant check looks at: the variant, the state reached, the step that reached
 # it (None at the start), the legal actions there and actions seen at earlier states.
@@ -76,6 +86,21 @@ def _refused(
             check_unlisted_action_refused(v, state, action)
 
 
+def _distinct(
+    v: Variant, state: State, step: Step | None, actions: tuple[Action, ...], seen: Sequence[Action]
+) -> None:
+    plays = [action for action in actions if action.kind == ActionKind.PLAY][:200]
+    check_outcomes_distinct(v, state, {action: v.apply(state, action) for action in plays})
+    if any(spelled_several_ways(v, action) for action in plays):
+        check_every_outcome_listed(v, state, SPELLINGS)
+
+
+def _staged(
+    v: Variant, state: State, step: Step | None, actions: tuple[Action, ...], seen: Sequence[Action]
+) -> None:
+    check_staged_choices_agree(v, state, SPELLINGS)
+
+
 def _variant_specific(
     v: Variant, state: State, step: Step | None, actions: tuple[Action, ...], seen: Sequence[Action]
 ) -> None:
@@ -106,6 +131,11 @@ INVARIANTS: dict[str, tuple[str, Check]] = {
         _listed,
     ),
     "no_legal_action_iff_over": ("no legal action exactly when the game is over", _over),
+    "listed_outcomes_distinct": (
+        "each outcome of a card play is listed once, in its canonical spelling",
+        _distinct,
+    ),
+    "staged_choices_agree": ("the staged choices lead to exactly the legal actions", _staged),
     "unlisted_action_refused": ("apply refuses, naming clauses, what is not listed", _refused),
     "variant_invariants": (
         "the variant's own invariants (Black Dog, face-down pieces, hands)",

@@ -109,6 +109,15 @@ def outcome(v: Variant, state: State, transition: Transition) -> Hashable:
     return transition.state, followed_pieces(state, labels, transition.events)
 
 
+def spelled_several_ways(v: Variant, action: Action) -> bool:
+    """Whether ``action`` plays a card whose plays can be spelled several ways: a Partner
+    (or a Copy of one) or a two-colour card."""
+    if action.kind != ActionKind.PLAY or action.plays_as is None:
+        return False
+    family = v.ruleset.catalogue.spec(action.plays_as).family
+    return family in (CardFamily.PARTNER, CardFamily.TWO_COLOUR)
+
+
 def spellings(v: Variant, state: State, limit: int) -> list[Action] | None:
     """Every legal action in ``state``, each outcome in all its spellings (listed actions
     with their other disc direction and other colour, and every Partner ordering); None
