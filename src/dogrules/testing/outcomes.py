@@ -109,6 +109,13 @@ def outcome(v: Variant, state: State, transition: Transition) -> Hashable:
     return transition.state, followed_pieces(state, labels, transition.events)
 
 
+def played_outcome(v: Variant, state: State, action: Action, transition: Transition) -> Hashable:
+    """The outcome of ``action`` together with the card it spends: two different cards are
+    two decisions even where the reshuffle after the play hands the played card back and the
+    states agree."""
+    return action.kind, action.card, action.copied, outcome(v, state, transition)
+
+
 def spelled_several_ways(v: Variant, action: Action) -> bool:
     """Whether ``action`` plays a card whose plays can be spelled several ways: a Partner
     (or a Copy of one) or a two-colour card."""
@@ -171,14 +178,14 @@ def _partner_spellings(game: Game, state: State, limit: int) -> list[Action] | N
 def check_outcomes_distinct(
     v: Variant, state: State, transitions: dict[Action, Transition]
 ) -> None:
-    """No two listed card plays lead to the same outcome. (Other decisions name a card or a
-    field each and stay apart: discarding either of two cards is two decisions even when
-    the reshuffle that follows happens to hand the discarded card back.)"""
+    """No two listed plays of the same card lead to the same outcome. (A card played, given
+    or discarded is a decision of its own: playing or discarding either of two cards is two
+    decisions even when the reshuffle that follows hands the card back.)"""
     seen: dict[Hashable, Action] = {}
     for action, transition in transitions.items():
         if action.kind != ActionKind.PLAY:
             continue
-        key = outcome(v, state, transition)
+        key = played_outcome(v, state, action, transition)
         if key in seen:
             raise violation(
                 "listed_outcomes_distinct",
@@ -197,9 +204,9 @@ def check_every_outcome_listed(v: Variant, state: State, limit: int) -> bool:
     listed = v.legal_actions(state)
     reached: dict[Hashable, Action] = {}
     for action in every:
-        key = outcome(v, state, v.apply(state, action))
+        key = played_outcome(v, state, action, v.apply(state, action))
         reached.setdefault(key, action)
-    outcomes = {outcome(v, state, v.apply(state, action)): action for action in listed}
+    outcomes = {played_outcome(v, state, a, v.apply(state, a)): a for a in listed}
     missing = [str(action) for key, action in reached.items() if key not in outcomes]
     plays = [action for action in listed if action.kind == ActionKind.PLAY]
     if missing:
@@ -221,7 +228,7 @@ def _check_canonical(v: Variant, state: State, limit: int, listed: dict[Hashable
     first: dict[Hashable, Action] = {}
     for action in _partner_spellings(v.game(state.players), state, limit) or []:
         if v.is_legal(state, action):
-            first.setdefault(outcome(v, state, v.apply(state, action)), action)
+            first.setdefault(played_outcome(v, state, action, v.apply(state, action)), action)
     for key, action in first.items():
         if listed.get(key) != action:
             raise violation(
