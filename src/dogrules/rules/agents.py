@@ -206,7 +206,7 @@ class AgentAftermath:
         summon(table)
 
     def carry_out(self, table: Table, cards: CardTable, turn: Turn) -> None:
-        summon(table)
+        self.settle(table)
         events = table.events
         if events is not None:
             told = list(events)

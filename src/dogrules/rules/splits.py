@@ -155,8 +155,7 @@ class _Search:
         moved = HOME if target == self.dog else target
         where = _placed(node.where, node.ident, origin, target, moved)
         if self.merge:
-            kept = tuple(f for f in node.table.landed if f != origin and f != target)
-            landings = self.ordered_landings((*kept, target) if moved != HOME else kept)
+            landings = self.ordered_landings(_landings(node.table, origin, target, moved))
             entered = target >= self.turn.board.track > origin
             finished = (*node.finished, owner) if entered else node.finished
             found = self.nodes.get((where, landings, finished, points))
@@ -188,25 +187,12 @@ class _Search:
             if swapped is not None and self.commutes(swapped, target):
                 continue
             if quick and not target >= track > origin:
-                placed = list(node.where)
-                victim = node.ident.get(target)
-                if victim is not None:
-                    placed[victim] = HOME
-                placed[node.ident[origin]] = HOME if target == dog else target
-                # The landings left, in the order reached: every earlier one but those the
-                # sub-move moved off or captured, then its own unless the Black Dog took it.
-                landings = [f for f in table.landed if f != origin and f != target]
-                if target != dog:
-                    landings.append(target)
-                where = tuple(placed)
+                moved = HOME if target == dog else target
+                where = _placed(node.where, node.ident, origin, target, moved)
+                landings = _landings(table, origin, target, moved)
                 if settle is not None and not ordered.isdisjoint(landings):
-                    # The aftermath moves pieces the same way whoever owns them: run it on
-                    # the followed pieces to follow them through it.
                     followed = {f: piece for piece, f in enumerate(where) if f != HOME}
-                    pieces = Table(self.turn.board, followed, [], dog, None)
-                    pieces.landed = dict.fromkeys(landings)
-                    settle(pieces)
-                    where = _where(pieces.occupant, len(where))
+                    where = _settled(settle, table, followed, landings, len(where))
                 due = turn_due is not None and turn_due(landings)
                 key: Outcome = (where, due, ())
             else:
@@ -261,18 +247,14 @@ class _Search:
         pieces = len(node.where)
         if judged is None:
             return _where(now, pieces), tuple(after.landed), tuple(after.finished)
+        where = _where(now, pieces)
         if judged.settle is not None and self.ordered_landings(tuple(after.landed)):
-            # The aftermath moves pieces the same way whoever owns them: run it on the
-            # followed pieces to follow them through it.
-            followed = Table(after.board, dict(now), [], after.dog, None)
-            followed.landed = dict(after.landed)
-            judged.settle(followed)
-            now = followed.occupant
+            where = _settled(judged.settle, after, now, tuple(after.landed), pieces)
         due = judged.turn_due is not None and judged.turn_due(after.landed)
         won: tuple[int, ...] = ()
         if after.finished and judged.winners is not None:
             won = judged.winners(after, self.turn.seat, self.turn.state.teams)
-        return _where(now, pieces), due, won
+        return where, due, won
 
 
 def _where(ident: dict[int, int], pieces: int) -> Where:
@@ -291,6 +273,30 @@ def _placed(where: Where, ident: dict[int, int], origin: int, target: int, moved
         placed[victim] = HOME
     placed[ident[origin]] = moved
     return tuple(placed)
+
+
+def _landings(table: Table, origin: int, target: int, moved: int) -> tuple[int, ...]:
+    """The landings left after a sub-move from ``origin`` to ``target`` on ``table``, in the
+    order reached: every earlier one but those it moved off or captured, then its own
+    (``moved``: where its piece stands, HOME if the Black Dog took it, leaving none)."""
+    kept = tuple(f for f in table.landed if f != origin and f != target)
+    return kept if moved == HOME else (*kept, target)
+
+
+def _settled(
+    settle: Callable[[Table], None],
+    table: Table,
+    followed: dict[int, int],
+    landings: tuple[int, ...],
+    pieces: int,
+) -> Where:
+    """Where the followed pieces stand once the aftermath has moved pieces (``landings``:
+    those that set it moving). It moves pieces the same way whoever owns them, so it runs
+    on a scratch table holding the pieces' numbers for their owners."""
+    numbered = Table(table.board, dict(followed), [], table.dog, None)
+    numbered.landed = dict.fromkeys(landings)
+    settle(numbered)
+    return _where(numbered.occupant, pieces)
 
 
 def _follow(followed: dict[int, int], origin: int, target: int, after: Table) -> dict[int, int]:
