@@ -202,11 +202,12 @@ def check_every_outcome_listed(v: Variant, state: State, limit: int) -> bool:
     if every is None:
         return False
     listed = v.legal_actions(state)
+    # Every spelling applied once (the listed actions are among them).
+    keys = {action: played_outcome(v, state, action, v.apply(state, action)) for action in every}
     reached: dict[Hashable, Action] = {}
-    for action in every:
-        key = played_outcome(v, state, action, v.apply(state, action))
+    for action, key in keys.items():
         reached.setdefault(key, action)
-    outcomes = {played_outcome(v, state, a, v.apply(state, a)): a for a in listed}
+    outcomes = {keys[action]: action for action in listed}
     missing = [str(action) for key, action in reached.items() if key not in outcomes]
     plays = [action for action in listed if action.kind == ActionKind.PLAY]
     if missing:
@@ -218,17 +219,24 @@ def check_every_outcome_listed(v: Variant, state: State, limit: int) -> bool:
         plays
     ):
         raise violation("every_outcome_listed", "two listed card plays share an outcome")
-    _check_canonical(v, state, limit, outcomes)
+    _check_canonical(v, state, limit, outcomes, keys)
     return True
 
 
-def _check_canonical(v: Variant, state: State, limit: int, listed: dict[Hashable, Action]) -> None:
+def _check_canonical(
+    v: Variant,
+    state: State,
+    limit: int,
+    listed: dict[Hashable, Action],
+    keys: dict[Action, Hashable],
+) -> None:
     """A listed Partner play is the first of its outcome's spellings in the order every
-    spelling is generated (pieces in board order, longer sub-moves first)."""
+    spelling is generated (pieces in board order, longer sub-moves first); ``keys``: the
+    outcome of every legal spelling."""
     first: dict[Hashable, Action] = {}
     for action in _partner_spellings(v.game(state.players), state, limit) or []:
-        if v.is_legal(state, action):
-            first.setdefault(played_outcome(v, state, action, v.apply(state, action)), action)
+        if action in keys:
+            first.setdefault(keys[action], action)
     for key, action in first.items():
         if listed.get(key) != action:
             raise violation(
