@@ -234,19 +234,8 @@ def clauses(variant_name: str, test_dir: Path, check: bool) -> None:
     except OSError as exc:
         fail(f"{exc.filename or test_dir}: cannot read: {exc.strerror or exc}")
     for row in rows:
-        clause = row.clause
-        click.echo(f"{clause.id}  [{clause.kind}]  {clause.source}")
-        click.echo(f"    {clause.text}")
-        if clause.note:
-            click.echo(f"    note: {clause.note}")
-        for function in row.functions:
-            click.echo(f"    implemented by {function}")
-        for test in row.tests:
-            click.echo(f"    tested by {test}")
-        if row.needs_function and not row.functions:
-            click.echo("    !! no rule function")
-        if tests is not None and not row.tests:
-            click.echo("    !! no test")
+        for line in row.lines(tests_scanned=tests is not None):
+            click.echo(line)
     if found:
         click.echo(f"\n{len(found)} traceability problem(s):")
         for problem in found:
@@ -257,14 +246,8 @@ def clauses(variant_name: str, test_dir: Path, check: bool) -> None:
 
 def _clause_lines(variant: Variant, ids: Sequence[str]) -> list[dict[str, str]]:
     index = {clause.id: clause for clause in variant.clauses}
-    lines = []
-    for clause_id in ids:
-        clause = index.get(clause_id)
-        if clause is not None:
-            lines.append(
-                {"id": clause.id, "kind": clause.kind, "source": clause.source, "text": clause.text}
-            )
-    return lines
+    cited = [index[clause_id] for clause_id in ids if clause_id in index]
+    return [{"id": c.id, "kind": c.kind, "source": c.source, "text": c.text} for c in cited]
 
 
 @main.command()

@@ -34,6 +34,21 @@ class TraceRow:
     def needs_function(self) -> bool:
         return self.clause.kind in ("rule", "ruling")
 
+    def lines(self, tests_scanned: bool) -> list[str]:
+        """The row as ``dogrules clauses`` prints it: the clause, its note, the functions and
+        tests citing it, and what is missing (a test only when the tests were scanned)."""
+        clause = self.clause
+        out = [f"{clause.id}  [{clause.kind}]  {clause.source}", f"    {clause.text}"]
+        if clause.note:
+            out.append(f"    note: {clause.note}")
+        out += [f"    implemented by {function}" for function in self.functions]
+        out += [f"    tested by {test}" for test in self.tests]
+        if self.needs_function and not self.functions:
+            out.append("    !! no rule function")
+        if tests_scanned and not self.tests:
+            out.append("    !! no test")
+        return out
+
 
 def test_citations(test_dir: Path) -> dict[str, list[str]]:
     """Clause id -> tests whose ``pytest.mark.clause(...)`` marker cites it."""
