@@ -173,20 +173,8 @@ def decide(state: State, notation: Notation, actions: tuple[Action, ...]) -> Dec
 def path_of(notation: Notation, action: Action) -> tuple[Option, ...]:
     """The steps that name ``action`` when no other action's path goes on where it ends
     (written for ``notation.seat``)."""
-    first = _first(action)
-    if action.kind == ActionKind.PLACE:
-        field = -1 if action.field is None else action.field
-        return (first, Option(StepKind.FIELD, field, notation.board.label(field)))
-    if action.kind != ActionKind.PLAY:
-        return (first,)
-    steps = [first]
-    label = notation.board.label
-    for origin, target in action.moves:
-        steps.append(Option(StepKind.PIECE, origin, label(origin, notation.seat)))
-        steps.append(Option(StepKind.TARGET, target, label(target, notation.seat)))
-    if action.turn is not None:
-        steps.append(Option(StepKind.TURN, action.turn, action.turn))
-    return tuple(steps)
+    steps = (_at(notation, action, depth) for depth in range(_length(action)))
+    return tuple(step for step in steps if step is not None)
 
 
 DONE = Option(StepKind.DONE, "done", "done")
@@ -218,14 +206,15 @@ def _length(action: Action) -> int:
 
 
 def _at(notation: Notation, action: Action, depth: int) -> Option | None:
-    # The step ``depth`` of ``path_of`` (None past its end), without writing the others: a
-    # node of a listing of many thousand actions asks this of each of them.
+    # The step ``depth`` of an action's path (None past its end), without writing the others:
+    # a node of a listing of many thousand actions asks this of each of them.
     if depth >= _length(action):
         return None
     if depth == 0:
         return _first(action)
-    if action.kind != ActionKind.PLAY:
-        return path_of(notation, action)[depth]
+    if action.kind == ActionKind.PLACE:
+        field = -1 if action.field is None else action.field
+        return Option(StepKind.FIELD, field, notation.board.label(field))
     if depth > 2 * len(action.moves):
         return Option(StepKind.TURN, str(action.turn), str(action.turn))
     move, end = divmod(depth - 1, 2)
