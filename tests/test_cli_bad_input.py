@@ -391,7 +391,7 @@ def test_an_unexpected_exception_is_one_internal_error_line(
     def broken(*_: object) -> None:
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr("dogrules.app.cli.text_board", broken)
+    monkeypatch.setattr("dogrules.app.commands.files.text_board", broken)
     result = invoke(files, ["render", "{good.json}", "--text"])
     assert result.exit_code == 3 and "Traceback" not in result.output
     assert result.stderr == "internal error (please report): ZeroDivisionError: a bug\n"

@@ -22,6 +22,7 @@ from dogrules.formats.states import load
 from dogrules.model.errors import DogRulesError
 from dogrules.model.state import State
 from dogrules.variants import forms
+from dogrules.variants import variant as get_variant
 from dogrules.variants.facade import Variant
 
 # What bad input may raise on its way through load and the data readers: all of it is the
@@ -162,3 +163,18 @@ def _check_deck(path: Path, deck_file: SpecTable) -> None:
         total += count
         if total > MAX_DECK_CARDS:
             fail(f"{path}: the deck has more than {MAX_DECK_CARDS} cards")
+
+
+def variant_named(name: str) -> Variant:
+    """The variant called ``name``; a usage error (exit 2) naming the choices otherwise."""
+    try:
+        return get_variant(name)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="VARIANT") from None
+
+
+def clause_lines(variant: Variant, ids: Sequence[str]) -> list[dict[str, str]]:
+    """The register entries of ``ids`` that ``variant`` has, as printed by ``explain``."""
+    index = {clause.id: clause for clause in variant.clauses}
+    cited = [index[clause_id] for clause_id in ids if clause_id in index]
+    return [{"id": c.id, "kind": c.kind, "source": c.source, "text": c.text} for c in cited]

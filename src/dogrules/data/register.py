@@ -29,11 +29,39 @@ class ClauseKind(enum.StrEnum):
 
 
 @attrs.frozen
+class Passage:
+    """Where a clause's source says what the clause restates, without quoting it.
+
+    ``document`` is the seed number of the manual's text (``"000"`` for the Black DOG
+    manual), ``section`` the heading the passage comes under, as printed, and ``paragraph``
+    its place among that section's paragraphs (1 for the first). ``offset`` and ``length``
+    count characters of the manual's text, and ``digest`` is the first 16 hex digits of the
+    SHA-256 of the passage's UTF-8 bytes: the fingerprint that ties the clause to exactly one
+    passage (:mod:`dogrules.data.manuals` reads and checks it against a copy of the manual).
+    """
+
+    document: str
+    section: str
+    paragraph: int
+    offset: int
+    length: int
+    digest: str
+
+    def __str__(self) -> str:
+        return (
+            f"seed {self.document}, {self.section}, paragraph {self.paragraph} "
+            f"(characters {self.offset}+{self.length}, sha256 {self.digest})"
+        )
+
+
+@attrs.frozen
 class Clause:
     """One entry of the register: a manual rule, one of our rulings, or an assumption.
 
     ``note`` says how the engine reads or models the clause where that differs from the
     text (naming the ruling it relies on); the text itself keeps to what the source says.
+    ``passages`` locate the words of the source the clause restates (a rule cites at least
+    one; a clause may draw on several).
     ``variants`` limits a clause of a shared file (common.toml) to the variants it governs;
     empty, it governs every variant whose register includes the file.
     """
@@ -48,6 +76,7 @@ class Clause:
     same_as: tuple[str, ...] = ()
     note: str = ""
     variants: tuple[str, ...] = ()
+    passages: tuple[Passage, ...] = ()
 
     def governs(self, variant: str) -> bool:
         """Whether this clause belongs to the register of ``variant``."""
@@ -105,6 +134,7 @@ def _clause_from_table(table: Mapping[str, object], where: str) -> Clause:
     if not isinstance(variants, list) or not all(isinstance(v, str) and v for v in variants):
         raise ValueError(f"{where}: 'variants' must be a list of variant names")
     return Clause(
+        passages=_passages(table.get("passage", []), f"{where} ({table.get('id')})"),
         id=text_field("id"),
         kind=ClauseKind(kind),
         document=text_field("document"),
@@ -116,6 +146,42 @@ def _clause_from_table(table: Mapping[str, object], where: str) -> Clause:
         note=text_field("note", required=False),
         variants=tuple(variants),
     )
+
+
+_PASSAGE_FIELDS = {
+    "document": str,
+    "section": str,
+    "paragraph": int,
+    "offset": int,
+    "length": int,
+    "digest": str,
+}
+
+
+def _passages(entries: object, where: str) -> tuple[Passage, ...]:
+    """The ``[[clause.passage]]`` tables of one clause, each checked field by field."""
+    if not isinstance(entries, list):
+        raise ValueError(f"{where}: 'passage' must be an array of tables ([[clause.passage]])")
+    passages = []
+    for number, entry in enumerate(entries, 1):
+        if not isinstance(entry, dict) or set(entry) != set(_PASSAGE_FIELDS):
+            raise ValueError(
+                f"{where}: passage #{number} needs exactly the fields {', '.join(_PASSAGE_FIELDS)}"
+            )
+        for name, kind in _PASSAGE_FIELDS.items():
+            value = entry[name]
+            if not isinstance(value, kind) or isinstance(value, bool) or value == "":
+                raise ValueError(
+                    f"{where}: passage #{number} field {name!r} must be a {kind.__name__}"
+                )
+        if entry["paragraph"] < 1 or entry["offset"] < 0 or entry["length"] < 1:
+            raise ValueError(
+                f"{where}: passage #{number} has a paragraph, offset or length out of range"
+            )
+        if len(entry["digest"]) != 16 or any(c not in "0123456789abcdef" for c in entry["digest"]):
+            raise ValueError(f"{where}: passage #{number} digest must be 16 lower-case hex digits")
+        passages.append(Passage(**entry))
+    return tuple(passages)
 
 
 def _layout_clause(table: Mapping[str, object], where: str) -> Clause:

@@ -1,0 +1,121 @@
+"""Commands on a position or record file: ``validate``, ``explain``, ``moves``, ``render``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from dogrules.app.cli_files import (
+    BAD_INPUT,
+    check_output,
+    clause_lines,
+    fail,
+    load_position,
+    read_json,
+    short,
+    write_output,
+)
+from dogrules.formats.validation import validate as validate_data
+from dogrules.render import svg, text_board
+from dogrules.variants import variant as get_variant
+
+
+@click.command()
+@click.argument("path", type=click.Path(path_type=Path))
+def validate(path: Path) -> None:
+    """Check a record or position JSON file against its schema (messages name the field);
+    a record is also replayed, checking its digests. Exit 1 if invalid, 2 if not JSON."""
+    data = read_json(path)
+    try:
+        messages = validate_data(data)
+    except BAD_INPUT as exc:
+        messages = [short(exc)]
+    if not messages:
+        click.echo(f"{path}: valid")
+        return
+    for message in messages:
+        click.echo(f"{path}: {message}", err=True)
+    sys.exit(1)
+
+
+@click.command()
+@click.argument("position", type=click.Path(path_type=Path))
+@click.argument("action_text", metavar="ACTION")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def explain(position: Path, action_text: str, as_json: bool) -> None:
+    """Is ACTION legal in the POSITION (a JSON file in dump shape)? Exit 0 legal, 1 illegal,
+    2 bad input."""
+    state = load_position(position)
+    variant = get_variant(state.variant)
+    try:
+        action = variant.parse_action(state, action_text)
+    except ValueError as exc:
+        fail(str(exc))
+    ruling = variant.explain(state, action)
+    clauses = clause_lines(variant, ruling.clauses)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "action": action_text,
+                    "legal": ruling.legal,
+                    "clauses": clauses,
+                    "events": [
+                        {"kind": e.kind, "clauses": list(e.clauses), "text": e.describe()}
+                        for e in ruling.events
+                    ],
+                    "text": ruling.text,
+                },
+                indent=2,
+            )
+        )
+    else:
+        click.echo(ruling.text)
+        if clauses:
+            click.echo("\nclauses involved:")
+        for clause in clauses:
+            click.echo(f"  {clause['id']} [{clause['kind']}] {clause['source']}")
+            click.echo(f"      {clause['text']}")
+    sys.exit(0 if ruling.legal else 1)
+
+
+@click.command()
+@click.argument("position", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def moves(position: Path, as_json: bool) -> None:
+    """List the legal actions of the POSITION, grouped by card."""
+    state = load_position(position)
+    variant = get_variant(state.variant)
+    groups: dict[str, list[str]] = {}
+    for action in variant.legal_actions(state):
+        key = action.card or action.kind
+        groups.setdefault(key, []).append(str(action))
+    if as_json:
+        click.echo(json.dumps(groups, indent=2))
+        return
+    click.echo(f"seat {state.to_act} to act, phase {state.phase.value}:")
+    for key, texts in groups.items():
+        click.echo(f"  {key} ({len(texts)}):")
+        for text in texts:
+            click.echo(f"    {text}")
+
+
+@click.command()
+@click.argument("position", type=click.Path(path_type=Path))
+@click.option("-o", "--output", help="SVG file to write ('-': standard output).")
+@click.option("--text", is_flag=True, help="Print the plain-text board instead.")
+def render(position: Path, output: str | None, text: bool) -> None:
+    """Draw the POSITION (a JSON file in dump shape) as an SVG picture or as text."""
+    check_output(output)
+    state = load_position(position)
+    board = get_variant(state.variant).board(state.players)
+    if (text and output != "-") or output is None:
+        click.echo(text_board(board, state))
+        if output is None:
+            return
+    write_output(output, svg(board, state))
+    if output != "-":
+        click.echo(f"wrote {output}")

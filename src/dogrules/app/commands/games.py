@@ -1,0 +1,149 @@
+"""``dogrules play`` and ``dogrules replay``: whole games, narrated with clause ids."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from dogrules.app.bots import BOTS, Bot, make_bot
+from dogrules.app.cli_files import (
+    BAD_INPUT,
+    MAX_SEED,
+    check_output,
+    check_players,
+    fail,
+    short,
+    variant_named,
+)
+from dogrules.app.human import HumanQuit, HumanSeat, terminal_ask
+from dogrules.app.narrate import describe_events, play_game, seat_name
+from dogrules.formats.records import Record, RecordError, read_record, render_record, write_record
+from dogrules.formats.replay import record_game, verify
+from dogrules.formats.replay import replay as replay_record
+from dogrules.model.actions import Action
+from dogrules.model.results import Transition
+from dogrules.model.state import Phase, State
+from dogrules.render import text_board
+from dogrules.variants import VARIANTS
+from dogrules.variants import variant as get_variant
+
+
+@click.command()
+@click.argument("variant_name", metavar="VARIANT", type=click.Choice(VARIANTS))
+@click.option("--players", "-p", default=4, show_default=True, help="2, 3 or 4 seats.")
+@click.option(
+    "--seed",
+    "-s",
+    default=1,
+    show_default=True,
+    type=click.IntRange(0, MAX_SEED),
+    help="Seed of shuffles and bots.",
+)
+@click.option(
+    "--bots",
+    default="greedy,random",
+    show_default=True,
+    help="Bot per seat, cycled: comma-separated names from: " + ", ".join(BOTS),
+)
+@click.option("--teams", is_flag=True, help="DOG Kids: the 4-player team variant.")
+@click.option(
+    "--human", "humans", type=int, multiple=True, help="A seat played by you at the terminal."
+)
+@click.option("--board", "show_board", is_flag=True, help="Show the board between turns.")
+@click.option(
+    "--record",
+    "record_path",
+    help="Write the game record (JSON) to this file ('-': standard output).",
+)
+def play(
+    variant_name: str,
+    players: int,
+    seed: int,
+    bots: str,
+    teams: bool,
+    humans: tuple[int, ...],
+    show_board: bool,
+    record_path: str | None,
+) -> None:
+    """Play a whole game between built-in bots (and you), narrated with clause ids."""
+    variant = variant_named(variant_name)
+    check_players(variant_name, [players])
+    check_output(record_path)
+    try:
+        state = variant.new_game(players=players, seed=seed, teams=teams or None)
+        names = [n.strip() for n in bots.split(",") if n.strip()] or ["random"]
+        seats: list[Bot] = [make_bot(names[i % len(names)], seed * 100 + i) for i in range(players)]
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    people: list[HumanSeat] = []
+    for seat in humans:
+        if seat not in range(players):
+            raise click.UsageError(f"--human {seat}: seats are 0..{players - 1}")
+        person = HumanSeat(terminal_ask, click.echo, seat)
+        seats[seat] = person
+        people.append(person)
+    board = variant.board(players)
+
+    played: list[str] = []
+
+    def before_action(now: State, action: Action) -> None:
+        played.append(str(action))
+        if show_board and now.phase == Phase.PLAY:
+            click.echo(text_board(board, now))
+
+    def after_action(now: State, action: Action, transition: Transition) -> None:
+        for person in people:
+            person.notice(variant, now, action, transition)
+
+    try:
+        final, _count = play_game(
+            variant, state, seats, click.echo, before=before_action, after=after_action
+        )
+    except (HumanQuit, click.Abort, EOFError, KeyboardInterrupt):
+        # A person leaving the table (quit, Ctrl-C, end of input) is no error: exit 0.
+        click.echo("\ngame abandoned")
+        sys.exit(0)
+    if record_path is not None:
+        record = record_game(variant_name, players, seed, state.teams, played)
+        if record_path == "-":
+            click.echo(render_record(Record.from_json(record)), nl=False)
+        else:
+            try:
+                write_record(Path(record_path), record)
+            except (OSError, RecordError) as exc:
+                fail(f"{record_path}: {short(exc)}")
+            click.echo(f"record written to {record_path}")
+    sys.exit(0 if final.winner else 1)
+
+
+@click.command()
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--quiet", is_flag=True, help="Only check; print the result line.")
+def replay(path: Path, quiet: bool) -> None:
+    """Re-play a game record, narrating it; fail at the first action that is not legal."""
+    try:
+        record = read_record(path)
+    except BAD_INPUT as exc:
+        fail(short(exc))
+    variant = get_variant(record.variant)
+    final: State | None = None
+    try:
+        if record.steps is not None or record.final is not None:
+            verify(record)  # the recorded digests too, before narrating
+        for number, before, action, transition in replay_record(record):
+            if not quiet:
+                click.echo(f"{number:5}  {seat_name(variant, before, before.to_act)}: {action}")
+                for line in describe_events(transition.events):
+                    click.echo(line)
+            final = transition.state
+    except RecordError as exc:
+        fail(str(exc), code=1)
+    except BAD_INPUT as exc:
+        fail(f"{path}: {short(exc)}")
+    if final is None:
+        click.echo(f"{path}: no actions")
+        return
+    result = f"won by seat(s) {list(final.winner)}" if final.winner else "not finished"
+    click.echo(f"{path}: {len(record.actions)} actions replayed, all legal; {result}")
