@@ -23,6 +23,7 @@ LAYERS = (
     "formats",
     "render",
     "testing",
+    "protocol",
     "app",
 )
 # The package's front door re-exports the public names; nothing inside imports it.
