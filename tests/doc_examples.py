@@ -150,35 +150,48 @@ def run_python(example: Example, namespace: dict[str, object]) -> None:
 def run_shell(example: Example) -> None:
     """Run each ``dogrules`` command of a shell block; exit code 2 or 3 fails."""
     runner = CliRunner()
-    for offset, command in _commands(example.code):
+    for offset, command in _commands(example):
         result = runner.invoke(main, command[1:], catch_exceptions=True)
-        if result.exit_code not in (0, 1):
+        escaped = result.exception is not None and not isinstance(result.exception, SystemExit)
+        if result.exit_code not in (0, 1) or escaped:
             raise ExampleFailed(
-                f"{_relative(example.page)}:{example.line + offset}: "
-                f"`{shlex.join(command)}` exits {result.exit_code}: {result.output.strip()}"
+                f"{_relative(example.page)}:{example.line + offset}: `{shlex.join(command)}` "
+                f"exits {result.exit_code}: {result.output.strip() or result.exception!r}"
             )
 
 
-def _commands(code: str) -> Iterator[tuple[int, list[str]]]:
+def _commands(example: Example) -> Iterator[tuple[int, list[str]]]:
     """The ``dogrules`` commands of a shell block, each with its line's offset in the block
-    (1 for the first line); a line ending in a backslash goes on on the next."""
-    lines = code.splitlines()
+    (1 for the first line). A line ending in a backslash goes on on the next; a ``$ ``
+    prompt is dropped; a pipe's later stages are not commands of their own."""
+    lines = example.code.splitlines()
     index = 0
     while index < len(lines):
         first = index
-        text = lines[index]
+        text = lines[index].strip().removeprefix("$ ")
         while text.endswith("\\") and index + 1 < len(lines):
             index += 1
             text = text[:-1] + " " + lines[index]
         index += 1
-        stage: list[str] = []
-        for token in [*shlex.split(text, comments=True), ";"]:
+        stages: list[list[str]] = [[]]
+        for token in _tokens(text, f"{_relative(example.page)}:{example.line + first + 1}"):
             if token in SEPARATORS or token == "|":
-                if stage and stage[0] == "dogrules":
-                    yield first + 1, stage
-                stage = [] if token != "|" else ["|"]
-            elif not stage or stage[0] != "|":
-                stage.append(token)
+                stages.append(["|"] if token == "|" else [])
+            else:
+                stages[-1].append(token)
+        for stage in stages:
+            if stage[:1] == ["dogrules"]:
+                yield first + 1, stage
+
+
+def _tokens(text: str, where: str) -> list[str]:
+    """The words and operators of one shell command line, comments left out."""
+    lexer = shlex.shlex(text, posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
+    try:
+        return list(lexer)
+    except ValueError as exc:
+        raise ExampleFailed(f"{where}: not a shell command line: {exc}") from None
 
 
 def _relative(page: Path) -> str:
