@@ -10,8 +10,12 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
+import click
 import pytest
+
+from dogrules.app.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 # The packages of the extra, by import name.
@@ -66,3 +70,25 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
     assert "dogrules explain" in reference, "the CLI reference was not generated from click"
     api = (tmp_path / "site" / "reference" / "api" / "index.html").read_text("utf-8")
     assert "legal_actions" in api, "the API reference has no Variant.legal_actions"
+
+
+def _hooks() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mkdocs_hooks", ROOT / "tools/mkdocs_hooks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_cli_reference_is_each_command_help_and_the_page_asks_for_it() -> None:
+    hooks = _hooks()
+    page = (ROOT / "docs" / "reference" / "cli.md").read_text("utf-8")
+    assert hooks.MARKER in page, "docs/reference/cli.md lost the marker the hook replaces"
+    reference = hooks.on_page_markdown(page)
+    context = click.Context(main, info_name="dogrules")
+    for name in main.list_commands(context):
+        command = main.get_command(context, name)
+        assert command is not None
+        assert f"### `dogrules {name}`" in reference, f"no section for dogrules {name}"
+        summary = " ".join(command.get_short_help_str(limit=60).removesuffix("...").split())
+        assert summary in " ".join(reference.split()), f"dogrules {name}'s help is missing"

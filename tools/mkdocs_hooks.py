@@ -25,13 +25,13 @@ def on_page_markdown(markdown: str, **_: object) -> str:
 
 def cli_reference() -> str:
     """Markdown for ``dogrules --help`` and every subcommand's ``--help``, in name order."""
-    group = click.Context(main, info_name=PROG, terminal_width=100, max_content_width=100)
+    group = click.Context(main, info_name=PROG, terminal_width=80, max_content_width=80)
     sections = [_section(PROG, main.get_help(group))]
     for name in main.list_commands(group):
         command = main.get_command(group, name)
         if command is None or command.hidden:
             continue
-        context = click.Context(command, info_name=name, parent=group, max_content_width=100)
+        context = click.Context(command, info_name=name, parent=group, max_content_width=80)
         sections.append(_section(f"{PROG} {name}", command.get_help(context)))
     return "\n".join(sections)
 
