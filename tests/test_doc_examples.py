@@ -15,7 +15,7 @@ from doc_examples import PYTHON, ROOT, SHELL, ExampleFailed, examples, pages, ru
 # README blocks that fail until the README edit proposed with the docs site is merged (the
 # lead merges README.md): the block's first line -> why it fails today. Each must still fail;
 # once it runs, the page's test fails until its entry is removed.
-KNOWN_BROKEN = {
+KNOWN_BROKEN: dict[str, dict[str, str]] = {
     "README.md": {
         'dogrules explain position.json "13 T5-T18"      # exit 0 legal, 1 illegal, 2 bad '
         "input; --json": "position.json is never written: the example before it does not save "
