@@ -15,16 +15,7 @@ from doc_examples import PYTHON, ROOT, SHELL, ExampleFailed, examples, pages, ru
 # README blocks that fail until the README edit proposed with the docs site is merged (the
 # lead merges README.md): the block's first line -> why it fails today. Each must still fail;
 # once it runs, the page's test fails until its entry is removed.
-KNOWN_BROKEN: dict[str, dict[str, str]] = {
-    "README.md": {
-        'dogrules explain position.json "13 T5-T18"      # exit 0 legal, 1 illegal, 2 bad '
-        "input; --json": "position.json is never written: the example before it does not save "
-        "its position",
-        "dogrules validate game.json                     # a record or position against its "
-        "JSON Schema": "game.json is validated before the next line records it, and "
-        "`dogrules check` runs Hypothesis for minutes: it needs a no-run marker",
-    }
-}
+KNOWN_BROKEN: dict[str, dict[str, str]] = {}
 
 
 @pytest.mark.parametrize("page", pages(), ids=lambda page: str(page.relative_to(ROOT)))
