@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import pytest
 
 import dogrules
+import illustrations
 from dogrules import Action, Event, State, Transition
 
 BD = dogrules.variant("black-dog")
@@ -78,7 +79,7 @@ def position_builder(
             seat: [*pieces.get(seat, ()), *["H"] * (per_seat - len(pieces.get(seat, ())))]
             for seat in range(players)
         }
-        return variant.position(
+        state = variant.position(
             players=players,
             pieces=full,
             hands=hands,
@@ -87,6 +88,8 @@ def position_builder(
             last_played=last_played,
             teams=teams,
         )
+        illustrations.position_made(state)
+        return state
 
     return pos
 
@@ -168,7 +171,9 @@ def notations(state: State, variant: dogrules.Variant | None = None) -> set[str]
 def act(state: State, text: str, variant: dogrules.Variant | None = None) -> Transition:
     """Apply the action written ``text`` (raises IllegalAction if it is not legal)."""
     variant = variant_of(state) if variant is None else variant
-    return variant.apply(state, variant.parse_action(state, text))
+    transition = variant.apply(state, variant.parse_action(state, text))
+    illustrations.played(state, text)
+    return transition
 
 
 def action(state: State, text: str, variant: dogrules.Variant | None = None) -> Action:
@@ -227,6 +232,7 @@ def assert_illegal(state: State, text: str, *sensible: str) -> None:
     with pytest.raises(dogrules.IllegalAction) as refused:
         variant.apply(state, chosen)
     assert set(sensible) & set(refused.value.clauses)
+    illustrations.refused(state, text)
 
 
 # ---------------------------------------------------------------------------------------------
