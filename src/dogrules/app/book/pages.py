@@ -123,7 +123,8 @@ def _figures(entry: Entry, link: ClauseLinks) -> str:
         f'<figure><img src="{_e(src)}" width="490" height="400" '
         f'alt="{_e(drawn.test)}: the position, with the moves drawn on it">'
         f"<figcaption>{caption(drawn, link)}"
-        f'<p class="from">set up by <code>{_e(drawn.test)}</code></p></figcaption></figure>'
+        f'<p class="from">Position set up by <code>{_e(drawn.test)}</code>.</p>'
+        "</figcaption></figure>"
         for src, drawn in entry.pictures
     )
     return f'<div class="pictures">{figures}</div>'
