@@ -3,6 +3,10 @@ read the events, and check that an action is refused for the right reasons.
 
 A state knows its variant, so the helpers that take a state work for every variant; only
 ``position_builder`` is told the variant, and makes the ``pos`` helper of each test file.
+
+With ``pytest --record-illustrations``, ``pos``, ``act`` and ``assert_illegal`` also report
+the positions they build, the actions played there and the actions refused to
+``tests/illustrations.py``, which writes the rulebook's pictures (``dogrules book``).
 """
 
 from __future__ import annotations

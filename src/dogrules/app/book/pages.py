@@ -194,7 +194,7 @@ def variant_page(
         "rulings and assumptions, and the board data.</p>"
         + _KEY
         + '<div class="search"><label for="search">Filter clauses</label> '
-        '<input id="search" type="search" placeholder="id or word, e.g. BD-START or capture" '
+        '<input id="search" type="search" placeholder="id or word, e.g. BD-MOVE or capture" '
         'autocomplete="off"> <span id="shown" aria-live="polite"></span></div>'
         + "</header>\n<main>\n"
         + "\n".join(clause_section(entry, link) for entry in entries)
