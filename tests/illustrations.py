@@ -92,14 +92,14 @@ class Recorder:
                     for index, entry in enumerate(old)
                     if (drawn := from_json(entry, f"{path} #{index + 1}")).test not in self.ran
                 ]
-            chosen = _capped(kept + fresh)
+            chosen = capped(kept + fresh)
             path.parent.mkdir(parents=True, exist_ok=True)
             # One illustration a line: small, and a re-recording shows as a readable diff.
             lines = [json.dumps(to_json(drawn), ensure_ascii=False) for drawn in chosen]
             path.write_text("[\n" + ",\n".join(lines) + "\n]\n", encoding="utf-8")
 
 
-def _capped(illustrations: list[Illustration]) -> list[Illustration]:
+def capped(illustrations: list[Illustration]) -> list[Illustration]:
     """At most PER_CLAUSE illustrations a clause (refused actions first), in test order;
     every clause with an illustration keeps at least one."""
     ranked = sorted(illustrations, key=lambda d: (d.illegal is None, d.played is None, d.test))

@@ -10,11 +10,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import attrs
 import pytest
 
 import dogrules
 from dogrules.app.book.illustrations import again, read_illustrations
 from dogrules.data.register import ClauseKind
+from illustrations import PER_CLAUSE, capped
 
 TESTS = Path(__file__).parent
 RECORD = "re-record: pytest tests/test_clauses_*.py --record-illustrations"
@@ -103,3 +105,13 @@ def test_a_changed_answer_is_seen() -> None:
         drawn.test, drawn.clauses, drawn.position, drawn.card, (*drawn.legal, "5 T0-T5")
     )
     assert again(tampered).legal != tampered.legal
+
+
+def test_recording_keeps_a_few_illustrations_a_clause_and_one_for_every_clause() -> None:
+    drawn = read_illustrations("black-dog")[0]
+    many = [attrs.evolve(drawn, test=f"t.py::test_{n}", clauses=("BD-MOVE",)) for n in range(5)] + [
+        attrs.evolve(drawn, test="t.py::test_z", clauses=("BD-MOVE", "BD-CAPTURE"))
+    ]
+    kept = [d.test for d in capped(many)]
+    # PER_CLAUSE of BD-MOVE, then the one of BD-CAPTURE (it cites BD-MOVE too), in test order.
+    assert kept == [*(f"t.py::test_{n}" for n in range(PER_CLAUSE)), "t.py::test_z"], kept
