@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from dogrules.app.cli_guard import GuardedGroup
-from dogrules.app.commands import book, checks, files, games, register, serve
+from dogrules.app.commands import book, checks, conform, files, games, register, serve, vectors
 from dogrules.data.version import __version__
 
 
@@ -36,6 +36,8 @@ for command in (
     checks.check,
     serve.serve,
     book.book,
+    vectors.vectors,
+    conform.conform,
 ):
     main.add_command(command)
 

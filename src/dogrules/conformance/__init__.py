@@ -1,0 +1,1 @@
+"""Conformance: test vectors, perft counts and the check of another engine against the reference."""
