@@ -24,6 +24,7 @@ LAYERS = (
     "render",
     "testing",
     "protocol",
+    "conformance",
     "app",
 )
 # The package's front door re-exports the public names; nothing inside imports it.

@@ -57,7 +57,7 @@ class EngineProcess:
 
     def start(self) -> None:
         """Start the engine; OSError (e.g. FileNotFoundError) when it cannot be run."""
-        self._stderr = tempfile.TemporaryFile()
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - closed by stop()
         self._process = subprocess.Popen(
             self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr
         )

@@ -75,11 +75,22 @@ class Disagreement:
             f"  reference: {self.reference}",
             f"  engine:    {self.engine}",
             f"  deciding clauses: {', '.join(self.clauses) or '-'}",
-            f"  position:  {_compact(self.position)}",
+            f"  position:  {_board(self.position)}",
+            f"             {_compact(self.position)}",
         ]
         if self.minimal is not None:
-            lines.append(f"  minimal position where it persists: {_compact(self.minimal)}")
+            lines.append(f"  minimal position where it persists: {_board(self.minimal)}")
+            lines.append(f"             {_compact(self.minimal)}")
         return "\n".join(lines)
+
+
+def _board(position: Mapping[str, JSONValue]) -> str:
+    """The part of a position a reader looks at first: pieces, hands, whose turn."""
+    parts = [f"{key} {_compact(position.get(key))}" for key in ("pieces", "hands")]
+    if position.get("black_dog") is not None:
+        parts.append(f"black dog {position.get('black_dog')}")
+    parts.append(f"phase {position.get('phase')}, seat {position.get('to_act')} to act")
+    return "; ".join(parts)
 
 
 def _compact(data: object) -> str:
@@ -256,7 +267,13 @@ def _compare_verdict(
     except EngineFault as fault:
         if fault.fault is not Fault.ERROR:
             raise
-        say(Kind.VERDICT, text, _verdict(ruling.legal), f"cannot judge it: {fault.detail}", ruling.clauses)
+        say(
+            Kind.VERDICT,
+            text,
+            _verdict(ruling.legal),
+            f"cannot judge it: {fault.detail}",
+            ruling.clauses,
+        )
         return
     legal = answer.get("legal")
     clauses = answer.get("clauses")
@@ -266,7 +283,13 @@ def _compare_verdict(
         say(Kind.VERDICT, text, _verdict(ruling.legal), _verdict(legal), ruling.clauses)
     elif check_clauses and not legal and {str(c) for c in clauses} != set(ruling.clauses):
         theirs = ", ".join(str(c) for c in clauses) or "none"
-        say(Kind.CLAUSES, text, f"illegal by {', '.join(ruling.clauses)}", f"illegal by {theirs}", ruling.clauses)
+        say(
+            Kind.CLAUSES,
+            text,
+            f"illegal by {', '.join(ruling.clauses)}",
+            f"illegal by {theirs}",
+            ruling.clauses,
+        )
 
 
 def _verdict(legal: bool) -> str:

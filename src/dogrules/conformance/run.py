@@ -88,7 +88,8 @@ def conform(
     forms = [
         form
         for form in all_forms()
-        if form.variant in known and (settings.variants is None or form.variant in settings.variants)
+        if form.variant in known
+        and (settings.variants is None or form.variant in settings.variants)
     ]
     try:
         for form in forms:
@@ -133,7 +134,11 @@ def _run_form(engine: EngineProcess, form: Form, settings: Settings, report: Rep
         ]
         state = load(position, v)
         where = str(entry.get("id"))
-        _record(report, settings, compare_position(engine, v, state, where, illegal, settings.check_clauses))
+        _record(
+            report,
+            settings,
+            compare_position(engine, v, state, where, illegal, settings.check_clauses),
+        )
     for seed in range(1, settings.games + 1):
         choose = random.Random(seed).choice
         state = v.new_game(form.players, seed, form.teams)
@@ -161,11 +166,18 @@ def _check_perft(
         try:
             theirs = engine_perft(engine, position, depth)
         except EngineFault as fault:
-            _record(report, settings, [Disagreement(Kind.FAULT, where, position, None, "-", str(fault))])
+            _record(
+                report, settings, [Disagreement(Kind.FAULT, where, position, None, "-", str(fault))]
+            )
             return
         if theirs != ours:
             found = Disagreement(
-                Kind.PERFT, where, position, None, f"perft({depth}) = {ours}", f"perft({depth}) = {theirs}"
+                Kind.PERFT,
+                where,
+                position,
+                None,
+                f"perft({depth}) = {ours}",
+                f"perft({depth}) = {theirs}",
             )
             _record(report, settings, [found])
             return
@@ -220,4 +232,3 @@ def _persists(
         return any(d.kind is found.kind and d.action == found.action for d in again)
 
     return persists
-

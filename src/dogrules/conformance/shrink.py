@@ -4,7 +4,6 @@ the report can show the smallest position that still shows it."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterator
 
 from dogrules.formats.states import dump, load
@@ -21,24 +20,20 @@ HOME = "H"
 def simpler(v: Variant, position: Position) -> Iterator[Position]:
     """Every position one step simpler than ``position`` that is still a valid position:
     one piece on the board sent home, or one card of a hand put at the bottom of the deck."""
-    pieces = position.get("pieces")
-    hands = position.get("hands")
+    pieces, hands, deck = position.get("pieces"), position.get("hands"), position.get("deck")
     if isinstance(pieces, dict):
         for seat, labels in pieces.items():
             for index, label in enumerate(labels if isinstance(labels, list) else []):
-                if label != HOME:
-                    candidate = copy.deepcopy(position)
-                    candidate["pieces"][seat][index] = HOME  # type: ignore[index,call-overload]
-                    yield from _valid(v, candidate)
-    if isinstance(hands, dict):
+                if label != HOME and isinstance(labels, list):
+                    sent = [*labels[:index], HOME, *labels[index + 1 :]]
+                    yield from _valid(v, {**position, "pieces": {**pieces, seat: sent}})
+    if isinstance(hands, dict) and isinstance(deck, list):
         for seat, cards in hands.items():
-            for index in range(len(cards) if isinstance(cards, list) else 0):
-                candidate = copy.deepcopy(position)
-                card = candidate["hands"][seat].pop(index)  # type: ignore[index,call-overload]
-                deck = candidate.get("deck")
-                if isinstance(deck, list):
-                    deck.append(card)
-                    yield from _valid(v, candidate)
+            for index, card in enumerate(cards if isinstance(cards, list) else []):
+                if isinstance(cards, list):
+                    kept = [*cards[:index], *cards[index + 1 :]]
+                    moved = {**position, "hands": {**hands, seat: kept}, "deck": [*deck, card]}
+                    yield from _valid(v, moved)
 
 
 def _valid(v: Variant, candidate: Position) -> Iterator[Position]:

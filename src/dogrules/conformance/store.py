@@ -77,8 +77,12 @@ class Built:
         for name in dict.fromkeys(form.variant for form in all_forms()):
             entries = [e for f in all_forms() if f.variant == name for e in self.forms[f.name]]
             found = covered(entries, get_variant(name).deck.notations)
-            coverage[name] = {key: sorted(values) for key, values in found.items()}
+            coverage[name] = {key: _sorted(values) for key, values in found.items()}
         return {"format": FORMAT, "version": VECTORS_VERSION, "files": files, "coverage": coverage}
+
+
+def _sorted(values: set[str]) -> list[JSONValue]:
+    return list(sorted(values))
 
 
 def build() -> Built:

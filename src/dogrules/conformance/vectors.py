@@ -40,9 +40,9 @@ from dogrules.variants.facade import Variant
 
 __all__ = [
     "VECTORS_VERSION",
-    "covered",
     "Form",
     "all_forms",
+    "covered",
     "vector",
     "vectors_of",
 ]
@@ -195,7 +195,7 @@ def random_positions(v: Variant, form: Form) -> Iterator[tuple[State, Vector, st
         for ply, state in enumerate(random_game(v, form.players, seed, form.teams)):
             if ply >= MAX_PLIES or taken >= RANDOM_POSITIONS:
                 break
-            features = {("phase", state.phase.value)}
+            features: set[tuple[str, str | None]] = {("phase", state.phase.value)}
             features |= {(str(a.kind), a.plays_as) for a in v.legal_actions(state)}
             if ply == 0 or not features <= seen:
                 seen |= features
@@ -228,7 +228,10 @@ def covered(vectors: Sequence[Vector], deck: Iterable[str]) -> dict[str, set[str
     """What ``vectors`` cover: the phases of their positions, the cards of ``deck`` (its
     notations) their listed plays play (as written, or as played through a Copy), the kinds
     of action listed and the clauses that decide their near misses."""
-    phases, cards, kinds, clauses = set(), set(), set(), set()
+    phases: set[str] = set()
+    cards: set[str] = set()
+    kinds: set[str] = set()
+    clauses: set[str] = set()
     # Longest notations first, so that "blue x2" is not read as "blue".
     notations = sorted(deck, key=len, reverse=True)
     kind_names = {kind.value for kind in ActionKind}

@@ -11,22 +11,74 @@ import click
 
 from dogrules.app.cli_files import fail
 from dogrules.conformance.client import EngineProcess
-from dogrules.conformance.run import Report, Settings, conform as run_conform
+from dogrules.conformance.run import Report, Settings
+from dogrules.conformance.run import conform as run_conform
 from dogrules.variants import VARIANTS
 
 
 @click.command()
 @click.option("--engine", "command", required=True, help="The command that starts the engine.")
-@click.option("--variant", "variants", multiple=True, type=click.Choice(VARIANTS), help="Only these variants (repeatable; default: every one the engine names).")
-@click.option("--vectors", "folder", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Vectors to use (default: the shipped ones).")
+@click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    type=click.Choice(VARIANTS),
+    help="Only these variants (repeatable; default: every one the engine names).",
+)
+@click.option(
+    "--vectors",
+    "folder",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+    help="Vectors to use (default: the shipped ones).",
+)
 @click.option("--limit", type=click.IntRange(0), help="Vectors per form at most (default: all).")
-@click.option("--games", default=2, show_default=True, type=click.IntRange(0, 1000), help="Random games per form.")
-@click.option("--plies", default=30, show_default=True, type=click.IntRange(1, 10_000), help="Positions per random game at most.")
-@click.option("--perft-depth", default=2, show_default=True, type=click.IntRange(0, 3), help="Perft depth checked.")
-@click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(0.01, 3600), help="Seconds to wait for each answer.")
-@click.option("--clauses/--no-clauses", default=True, show_default=True, help="Whether a refusal must cite the reference's clauses.")
-@click.option("--shrink/--no-shrink", default=True, show_default=True, help="Look for a smaller position showing each disagreement.")
-@click.option("--max-failures", default=3, show_default=True, type=click.IntRange(1, 1000), help="Engine failures (crash, hang, garbage) before giving up.")
+@click.option(
+    "--games",
+    default=2,
+    show_default=True,
+    type=click.IntRange(0, 1000),
+    help="Random games per form.",
+)
+@click.option(
+    "--plies",
+    default=30,
+    show_default=True,
+    type=click.IntRange(1, 10_000),
+    help="Positions per random game at most.",
+)
+@click.option(
+    "--perft-depth",
+    default=2,
+    show_default=True,
+    type=click.IntRange(0, 3),
+    help="Perft depth checked.",
+)
+@click.option(
+    "--timeout",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(0.01, 3600),
+    help="Seconds to wait for each answer.",
+)
+@click.option(
+    "--clauses/--no-clauses",
+    default=True,
+    show_default=True,
+    help="Whether a refusal must cite the reference's clauses.",
+)
+@click.option(
+    "--shrink/--no-shrink",
+    default=True,
+    show_default=True,
+    help="Look for a smaller position showing each disagreement.",
+)
+@click.option(
+    "--max-failures",
+    default=3,
+    show_default=True,
+    type=click.IntRange(1, 1000),
+    help="Engine failures (crash, hang, garbage) before giving up.",
+)
 def conform(
     command: str,
     variants: tuple[str, ...],
