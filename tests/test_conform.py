@@ -32,6 +32,14 @@ MISBEHAVING = f"{PYTHON} {shlex.quote(str(ENGINES / 'misbehaving.py'))}"
 SMALL = ["--variant", "black-dog", "--games", "1", "--plies", "8", "--perft-depth", "1"]
 
 
+@pytest.fixture(autouse=True)
+def engines_import_these_sources(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine processes import dogrules from the sources under test, wherever the
+    test runs from."""
+    source = str(Path(dogrules.__file__).resolve().parent.parent)
+    monkeypatch.setenv("PYTHONPATH", source)
+
+
 def conform(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, ["conform", *args])
     return result.exit_code, result.output
