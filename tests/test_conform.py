@@ -8,6 +8,7 @@ the reference is ``dogrules conform --engine "python -m dogrules serve --stdio"`
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import sys
@@ -50,6 +51,16 @@ def test_the_reference_behind_the_protocol_agrees_everywhere() -> None:
     assert code == 0, output
     assert re.search(r"agree: \d+ positions compared \(black-dog-2p, black-dog-3p, ", output)
     assert "DISAGREE" not in output
+
+
+@pytest.mark.skipif(
+    os.environ.get("HYPOTHESIS_PROFILE") != "thorough",
+    reason="the full run (every variant, about a minute): HYPOTHESIS_PROFILE=thorough",
+)
+def test_the_reference_agrees_on_every_vector_game_and_perft_position() -> None:
+    code, output = conform("--engine", REFERENCE, "--games", "3", "--perft-depth", "2")
+    assert code == 0, output
+    assert "dog-kids-4p-teams), no disagreement" in output
 
 
 def test_an_engine_forgetting_that_a_protected_start_field_blocks_is_caught() -> None:

@@ -101,9 +101,18 @@ def test_strategies_draw_reachable_states_vector_positions_and_near_misses(
 
 
 TestReferenceAgainstItself = differential_machine(ReferenceAdapter(), "dog-kids", 2).TestCase
-TestReferenceAgainstItself.settings = settings(
-    max_examples=3, stateful_step_count=15, deadline=None, suppress_health_check=list(HealthCheck)
-)
+TestReferenceAgainstItselfInBlackDog = differential_machine(
+    ReferenceAdapter(), "black-dog", 4
+).TestCase
+if os.environ.get("HYPOTHESIS_PROFILE") != "thorough":
+    # A few short games by default; the thorough profile's many long ones otherwise.
+    for case in (TestReferenceAgainstItself, TestReferenceAgainstItselfInBlackDog):
+        case.settings = settings(
+            max_examples=3,
+            stateful_step_count=15,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+        )
 
 
 def test_the_differential_machine_catches_an_adapter_that_forgets_an_action() -> None:

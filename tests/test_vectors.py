@@ -131,3 +131,20 @@ def test_perft_counts_sequences_of_listed_actions() -> None:
     assert perft(v, state, 1) == len(listed) == 12
     assert perft(v, state, 2) == sum(len(v.legal_actions(v.apply(state, a).state)) for a in listed)
     assert rows["black-dog-2p/a"]["perft"] == [12, 166, 943]
+
+
+def test_vectors_export_writes_a_folder_or_needs_update(
+    built: Built, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(vectors_command, "build", lambda: built)
+    result = CliRunner().invoke(main, ["vectors", "export", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert f"vectors version {VECTORS_VERSION}: 12 files" in result.output
+    assert (
+        "black-dog: 128 vectors; cards 19/19; phases exchange, over, play, setup" in result.output
+    )
+    assert (tmp_path / "out" / "index.json").read_bytes() == (
+        shipped_dir() / "index.json"
+    ).read_bytes()
+    neither = CliRunner().invoke(main, ["vectors", "export"])
+    assert neither.exit_code == 2 and "give a FOLDER" in neither.output

@@ -148,7 +148,13 @@ def compare_position(
             if isinstance(answer, str):
                 say(Kind.VERDICT, text, "legal", f"refuses it: {answer}", clauses)
             elif digest_of(answer) != digest_of(after):
-                say(Kind.STATE, text, "apply", _state_diff(after, answer), clauses)
+                say(
+                    Kind.STATE,
+                    text,
+                    f"apply leads to digest {digest_of(after)[:12]}",
+                    _state_diff(after, answer),
+                    clauses,
+                )
         for text in illegal:
             _compare_verdict(engine, v, state, position, text, check_clauses, say)
     except EngineFault as fault:
@@ -202,8 +208,13 @@ def _compare_listing(
         if mine is not None and unmatched_ours[mine[0]] > 0:
             unmatched_ours[mine[0]] -= 1
             reached = _engine_apply(engine, position, text)
-            seen = reached if isinstance(reached, str) else _state_diff(mine[1], reached)
-            say(Kind.STATE, text, "legal_actions", seen, mine[2])
+            if isinstance(reached, str):
+                seen = f"lists it, but its apply refuses it: {reached}"
+            elif digest_of(reached) == digest_of(mine[1]):
+                seen = f"reaches the same state, but gives it the digest {key[3][:12]}"
+            else:
+                seen = _state_diff(mine[1], reached)
+            say(Kind.STATE, text, f"leads to digest {digest_of(mine[1])[:12]}", seen, mine[2])
             continue
         verdict, deciding = _our_verdict(v, state, text)
         say(Kind.EXTRA, text, verdict, f"lists it (digest {key[3][:12]})", deciding)

@@ -53,16 +53,19 @@ class Settings:
 @attrs.define
 class Report:
     """What a run found: every disagreement, how many positions were compared, the forms
-    checked, and why it ended early (None when it did not)."""
+    checked, why it ended early (None when it did not), and the variants asked for that
+    the engine does not name in its ``hello`` (not checked)."""
 
     disagreements: list[Disagreement] = attrs.field(factory=list)
     positions: int = 0
     forms: list[str] = attrs.field(factory=list)
     gave_up: str | None = None
+    skipped: list[str] = attrs.field(factory=list)
 
     @property
     def agreed(self) -> bool:
-        return not self.disagreements and self.gave_up is None
+        """Whether the engine agreed everywhere, and was asked about something."""
+        return not self.disagreements and self.gave_up is None and self.positions > 0
 
     def failures(self) -> int:
         return sum(1 for d in self.disagreements if d.kind is Kind.FAULT)
@@ -85,12 +88,9 @@ def conform(
         report.gave_up = "the engine did not answer hello"
         return report
     known = _variants(hello)
-    forms = [
-        form
-        for form in all_forms()
-        if form.variant in known
-        and (settings.variants is None or form.variant in settings.variants)
-    ]
+    wanted = [f for f in all_forms() if settings.variants is None or f.variant in settings.variants]
+    forms = [form for form in wanted if form.variant in known]
+    report.skipped = sorted({form.variant for form in wanted if form.variant not in known})
     try:
         for form in forms:
             note(f"{form.name} ...")

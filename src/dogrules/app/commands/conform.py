@@ -128,11 +128,15 @@ def conform(
 def print_report(report: Report) -> None:
     for found in report.disagreements:
         click.echo(found.describe())
+    if report.skipped:
+        click.echo(f"not checked (the engine does not name them): {', '.join(report.skipped)}")
     if report.gave_up is not None:
         click.echo(f"gave up: {report.gave_up}")
     forms = ", ".join(report.forms) or "none"
     if report.agreed:
         click.echo(f"agree: {report.positions} positions compared ({forms}), no disagreement")
+    elif report.positions == 0 and not report.disagreements:
+        click.echo("nothing compared: the engine names none of the variants asked for")
     else:
         click.echo(
             f"disagree: {len(report.disagreements)} disagreement(s) in {report.positions} "
