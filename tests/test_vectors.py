@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from click.testing import CliRunner
 import dogrules
 from dogrules.app.cli import main
 from dogrules.app.commands import vectors as vectors_command
+from dogrules.conformance.adapter import sample_near_misses
 from dogrules.conformance.perft import perft
 from dogrules.conformance.store import (
     REGENERATE,
@@ -27,6 +29,7 @@ from dogrules.conformance.store import (
     write,
 )
 from dogrules.conformance.vectors import VECTORS_VERSION, Form, all_forms, covered
+from dogrules.testing.near_miss import random_game
 
 
 @pytest.fixture(scope="module")
@@ -121,6 +124,24 @@ def test_the_vectors_cover_every_card_phase_and_refusing_clause(name: str) -> No
     tests = json.loads((shipped_dir().parent / "illustrations" / f"{name}.json").read_text())
     refusing = {c for entry in tests if entry["illegal"] for c in entry["illegal"]["clauses"]}
     assert refusing <= found["clauses"], sorted(refusing - found["clauses"])
+
+
+@pytest.mark.skipif(
+    os.environ.get("HYPOTHESIS_PROFILE") != "thorough",
+    reason="judges every near miss of many random positions: HYPOTHESIS_PROFILE=thorough",
+)
+@pytest.mark.parametrize("name", ["black-dog", "agent-dog", "dog-kids"])
+def test_no_clause_refusing_a_near_miss_in_other_games_is_missing(name: str) -> None:
+    v = dogrules.variant(name)
+    vectors = [e for f in all_forms() if f.variant == name for e in read_form(shipped_dir(), f)[1]]
+    cited = covered(vectors, v.deck.notations)["clauses"]
+    for form in (f for f in all_forms() if f.variant == name):
+        for seed in range(10, 16):
+            for ply, state in enumerate(random_game(v, form.players, seed, form.teams)):
+                if ply % 7 == 0:
+                    for action in sample_near_misses(v, state, None):
+                        missing = set(v.explain(state, action).clauses) - cited
+                        assert not missing, (form.name, seed, ply, str(action), missing)
 
 
 def test_perft_counts_sequences_of_listed_actions() -> None:

@@ -57,8 +57,9 @@ random positions are taken from."""
 MAX_PLIES = 400
 RANDOM_POSITIONS = 12
 """Positions taken from random games per form, at most."""
-ILLEGAL_SAMPLE = 4
-"""Near misses kept per position, at most (plus the one a clause test asked about)."""
+MAX_ILLEGAL = 8
+"""Near misses kept per position, at most (one of each kind always, so up to 6 with the one a
+clause test asked about; the rest only when they bring a clause not cited yet)."""
 
 Vector = dict[str, JSONValue]
 
@@ -126,30 +127,38 @@ def _digest(dumped: Mapping[str, JSONValue]) -> str:
 
 
 def _illegal(v: Variant, state: State, listed: Sequence[Action], asked: str | None) -> JSONValue:
-    """A deterministic sample of near misses of ``state`` (one of each kind first), with the
-    clauses deciding each; ``asked`` first when given."""
+    """A deterministic sample of the near misses of ``state`` with the clauses deciding each:
+    ``asked`` first when given, then one of each kind (drawn by a generator seeded with the
+    state's digest), then any that brings a deciding clause not cited yet."""
     known = frozenset(listed)
-    candidates: list[tuple[str, Action]] = []
+    judged: list[tuple[str, Action, tuple[str, ...]]] = []
     if asked is not None:
-        candidates.append(("clause test", v.parse_action(state, asked)))
-    found = [n for n in near_misses(v, state) if n.variation not in known]
-    chooser = random.Random(state_digest(state))
-    by_kind: dict[str, list[Action]] = {}
-    for near_miss in found:
-        by_kind.setdefault(str(near_miss.kind), []).append(near_miss.variation)
-    for kind in sorted(by_kind):
-        candidates.append((kind, chooser.choice(by_kind[kind])))
-    out: list[JSONValue] = []
-    seen: set[str] = set()
-    for kind, action in candidates:
-        text = str(action)
-        if text in seen or len(out) > ILLEGAL_SAMPLE or not _reads_back(v, state, action):
+        action = v.parse_action(state, asked)
+        judged.append(("clause test", action, v.explain(state, action).clauses))
+    for near_miss in near_misses(v, state):
+        action = near_miss.variation
+        if action in known or not _reads_back(v, state, action):
             continue
         ruling = v.explain(state, action)
-        if ruling.legal:
-            continue
-        seen.add(text)
-        out.append({"action": text, "kind": kind, "clauses": list(ruling.clauses)})
+        if not ruling.legal:
+            judged.append((str(near_miss.kind), action, ruling.clauses))
+    chooser = random.Random(state_digest(state))
+    picked = [0] if asked is not None else []
+    by_kind: dict[str, list[int]] = {}
+    for index, (kind, _action, _clauses) in enumerate(judged[len(picked) :], len(picked)):
+        by_kind.setdefault(kind, []).append(index)
+    picked += [chooser.choice(by_kind[kind]) for kind in sorted(by_kind)]
+    cited = {clause for index in picked for clause in judged[index][2]}
+    for index, (_kind, _action, clauses) in enumerate(judged):
+        if len(picked) >= MAX_ILLEGAL:
+            break
+        if not set(clauses) <= cited:
+            picked.append(index)
+            cited.update(clauses)
+    out: list[JSONValue] = []
+    for index in dict.fromkeys(picked):
+        kind, action, clauses = judged[index]
+        out.append({"action": str(action), "kind": kind, "clauses": list(clauses)})
     return out
 
 
