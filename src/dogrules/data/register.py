@@ -193,6 +193,7 @@ def _layout_clause(table: Mapping[str, object], where: str) -> Clause:
         raise ValueError(f"{where}: every datum needs an 'id' and a 'text'")
     source = table.get("source", "")
     return Clause(
+        passages=_passages(table.get("passage", []), f"{where} ({ident})"),
         id=ident,
         kind=ClauseKind.RULE if status == "stated" else ClauseKind.ASSUMPTION,
         document=LAYOUT_DOCUMENT if status == "assumed" else "manual (see section)",
