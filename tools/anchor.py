@@ -11,7 +11,11 @@
 A LOCATOR is ``DOC:SECTION#PARAGRAPH`` for a whole paragraph or
 ``DOC:SECTION#PARAGRAPH.FIRST[-LAST]`` for a range of its sentences, numbered as ``outline``
 and ``find`` print them (sections, paragraphs and sentences follow
-:mod:`dogrules.data.manuals`), for example ``"000:Casella di partenza#2.1-2"``.
+:mod:`dogrules.data.manuals`), for example ``"000:Casella di partenza#2.1-2"``. Where the
+extraction runs a page footer or a run-in heading into a sentence,
+``DOC:SECTION#PARAGRAPH/FROM..TO`` takes the words of the paragraph from the first
+occurrence of FROM to the end of the first occurrence of TO after it (given on the command
+line only: the register records offsets, never the words).
 
 ``set`` and ``add`` work out offset, length and digest from the manual, then rewrite the
 clause's ``[[clause.passage]]`` tables (``[[datum.passage]]`` in a layout file) right after
@@ -51,7 +55,10 @@ SPEC_FILES = (
     *sorted((ROOT / "specs" / "clauses").glob("*.toml")),
     *sorted((ROOT / "specs" / "layouts").glob("*.toml")),
 )
-_LOCATOR = re.compile(r"^(?P<doc>\d{3}):(?P<section>.+)#(?P<par>\d+)(?:\.(?P<first>\d+)(?:-(?P<last>\d+))?)?$")
+_LOCATOR = re.compile(
+    r"^(?P<doc>\d{3}):(?P<section>.+)#(?P<par>\d+)"
+    r"(?:\.(?P<first>\d+)(?:-(?P<last>\d+))?|/(?P<start>.+?)\.\.(?P<end>.+))?$"
+)
 _HEADER = re.compile(r"^\[\[(?P<table>clause|datum)(?P<sub>\.passage)?\]\]\s*$")
 
 
@@ -71,7 +78,9 @@ def locate(spec: str, folder: Path) -> Passage:
     """The passage a LOCATOR names, with its offset, length and digest worked out."""
     match = _LOCATOR.match(spec)
     if match is None:
-        raise SystemExit(f"error: {spec!r} is not DOC:SECTION#PARAGRAPH[.FIRST[-LAST]]")
+        raise SystemExit(
+            f"error: {spec!r} is not DOC:SECTION#PARAGRAPH[.FIRST[-LAST] or /FROM..TO]"
+        )
     document, heading = match["doc"], match["section"]
     text = text_of(folder, document)
     try:
@@ -89,10 +98,28 @@ def locate(spec: str, folder: Path) -> Passage:
         if not 1 <= first <= last <= len(parts):
             raise SystemExit(f"error: paragraph {number} has {len(parts)} sentence(s)")
         span = Span(parts[first - 1].start, parts[last - 1].end)
+    elif match["start"]:
+        span = _words_span(text, span, match["start"], match["end"])
     words = text[span.start : span.end]
     return Passage(
         document, heading, number, span.start, span.end - span.start, fingerprint(words)
     )
+
+
+def _words_span(text: str, paragraph: Span, start: str, end: str) -> Span:
+    """The stretch of ``paragraph`` from the first occurrence of ``start`` to the end of the
+    first occurrence of ``end`` after it (white space compared loosely)."""
+
+    def pattern(words: str) -> re.Pattern[str]:
+        return re.compile(r"\s+".join(re.escape(word) for word in words.split()))
+
+    begin = pattern(start).search(text, paragraph.start, paragraph.end)
+    if begin is None:
+        raise SystemExit(f"error: {start!r} is not in the paragraph")
+    finish = pattern(end).search(text, begin.start(), paragraph.end)
+    if finish is None:
+        raise SystemExit(f"error: {end!r} does not follow {start!r} in the paragraph")
+    return Span(begin.start(), finish.end())
 
 
 # --- the register files, read as text so that every other line stays as it is ---
