@@ -45,8 +45,8 @@ from dogrules.data.manuals import (
     outline_of,
     passage_text,
     section_named,
-    sentences,
     sections,
+    sentences,
 )
 from dogrules.data.register import Passage
 
@@ -101,9 +101,7 @@ def locate(spec: str, folder: Path) -> Passage:
     elif match["start"]:
         span = _words_span(text, span, match["start"], match["end"])
     words = text[span.start : span.end]
-    return Passage(
-        document, heading, number, span.start, span.end - span.start, fingerprint(words)
-    )
+    return Passage(document, heading, number, span.start, span.end - span.start, fingerprint(words))
 
 
 def _words_span(text: str, paragraph: Span, start: str, end: str) -> Span:
@@ -131,7 +129,9 @@ def clause_block(lines: list[str], clause_id: str) -> tuple[int, int] | None:
     starts = [n for n, line in enumerate(lines) if (m := _HEADER.match(line)) and not m["sub"]]
     for index, start in enumerate(starts):
         end = starts[index + 1] if index + 1 < len(starts) else len(lines)
-        if any(re.match(rf'^id\s*=\s*"{re.escape(clause_id)}"\s*$', line) for line in lines[start:end]):
+        if any(
+            re.match(rf'^id\s*=\s*"{re.escape(clause_id)}"\s*$', line) for line in lines[start:end]
+        ):
             while end > start and (not lines[end - 1].strip() or lines[end - 1].startswith("#")):
                 end -= 1
             return start, end

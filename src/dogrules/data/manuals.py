@@ -233,9 +233,7 @@ def outline_of(document: str) -> Outline:
     try:
         return OUTLINES[document]
     except KeyError:
-        raise ValueError(
-            f"seed {document} has no outline (known: {', '.join(OUTLINES)})"
-        ) from None
+        raise ValueError(f"seed {document} has no outline (known: {', '.join(OUTLINES)})") from None
 
 
 def manual_path(folder: Path, document: str) -> Path:

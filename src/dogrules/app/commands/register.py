@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
 from dogrules.app.cli_files import fail, short, variant_named
-from dogrules.testing.trace import matrix, problems
+from dogrules.data.manuals import ManualMismatch, passage_text
+from dogrules.data.register import Passage
+from dogrules.testing.trace import TraceRow, matrix, problems
 from dogrules.variants import VARIANTS
 
 
@@ -23,8 +26,15 @@ from dogrules.variants import VARIANTS
     help="Test folder to scan for clause markers (skipped if absent).",
 )
 @click.option("--check", is_flag=True, help="Exit 1 if any clause lacks code or a test.")
-def clauses(variant_name: str, test_dir: Path, check: bool) -> None:
-    """Print the clause register with the functions and tests citing each clause."""
+@click.option(
+    "--manuals",
+    "manuals",
+    type=click.Path(path_type=Path),
+    help="Folder with your copy of the manuals (NNN_*.txt): print each passage beside our text.",
+)
+def clauses(variant_name: str, test_dir: Path, check: bool, manuals: Path | None) -> None:
+    """Print the clause register with the functions and tests citing each clause, and the
+    locator of the manual passage each rule restates."""
     variant_named(variant_name)
     tests = test_dir if test_dir.is_dir() else None
     try:
@@ -34,8 +44,9 @@ def clauses(variant_name: str, test_dir: Path, check: bool) -> None:
         fail(f"{getattr(exc, 'filename', None) or test_dir}: cannot scan the tests: {short(exc)}")
     except OSError as exc:
         fail(f"{exc.filename or test_dir}: cannot read: {exc.strerror or exc}")
+    words = None if manuals is None else read_passages(rows, manuals)
     for row in rows:
-        for line in row.lines(tests_scanned=tests is not None):
+        for line in row.lines(tests_scanned=tests is not None, passages=words):
             click.echo(line)
     if found:
         click.echo(f"\n{len(found)} traceability problem(s):")
@@ -43,3 +54,20 @@ def clauses(variant_name: str, test_dir: Path, check: bool) -> None:
             click.echo(f"  - {problem}")
     if check and found:
         sys.exit(1)
+
+
+def read_passages(rows: Sequence[TraceRow], folder: Path) -> dict[Passage, str]:
+    """The words of every passage the rows cite, from the user's copy of the manuals in
+    ``folder``; exit 2 with one line when the folder is missing or a copy does not match."""
+    if not folder.is_dir():
+        fail(f"{folder}: no such folder (expected the manuals as NNN_*.txt files)")
+    words: dict[Passage, str] = {}
+    for row in rows:
+        for passage in row.clause.passages:
+            try:
+                words[passage] = passage_text(passage, folder)
+            except ManualMismatch as exc:
+                fail(f"{row.clause.id}: {short(exc)}")
+            except (OSError, UnicodeDecodeError) as exc:
+                fail(f"{folder}: cannot read the manual of seed {passage.document}: {short(exc)}")
+    return words
