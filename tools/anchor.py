@@ -18,8 +18,8 @@ occurrence of FROM to the end of the first occurrence of TO after it (given on t
 line only: the register records offsets, never the words).
 
 ``set`` and ``add`` work out offset, length and digest from the manual, then rewrite the
-clause's ``[[clause.passage]]`` tables (``[[datum.passage]]`` in a layout file) right after
-its own fields, leaving every other line of the file as it was, and read the file back to
+clause's ``[[clause.passage]]`` tables (``[[datum.passage]]`` in a layout file) after its
+own fields and a blank line, leaving every other line of the file as it was, and read the file back to
 make sure it parses to the intended locators. The manuals are read from ``--manuals``, else
 ``$DOGRULES_MANUALS``, else ``../shared/seeds`` beside the checkout. Nothing of a manual's
 text is written to the register: only the locator and its fingerprint.
@@ -183,7 +183,9 @@ def write_passages(clause_id: str, passages: Sequence[Passage]) -> Path:
     while own and not own[-1].strip():
         own.pop()
     before = len(tomllib.loads("".join(lines)).get(table, []))
-    lines[start:end] = [*own, *passage_lines(table, passages)]
+    # A blank line between the clause's own fields and its locators keeps an edit of the
+    # last field and an edit of the locators apart (they merge without a conflict).
+    lines[start:end] = [*own, *(["\n"] if passages else []), *passage_lines(table, passages)]
     new_text = "".join(lines)
     data = tomllib.loads(new_text)
     if len(data.get(table, [])) != before:
