@@ -19,10 +19,10 @@ line only: the register records offsets, never the words).
 
 ``set`` and ``add`` work out offset, length and digest from the manual, then rewrite the
 clause's ``[[clause.passage]]`` tables (``[[datum.passage]]`` in a layout file) after its
-own fields and a blank line, leaving every other line of the file as it was, and read the file back to
-make sure it parses to the intended locators. The manuals are read from ``--manuals``, else
-``$DOGRULES_MANUALS``, else ``../shared/seeds`` beside the checkout. Nothing of a manual's
-text is written to the register: only the locator and its fingerprint.
+own fields and a blank line, leaving every other line of the file as it was, and read the
+file back to make sure it parses to the intended locators. The manuals are read from
+``--manuals``, else ``$DOGRULES_MANUALS``, else ``../shared/seeds`` beside the checkout.
+Nothing of a manual's text is written to the register: only the locator and its fingerprint.
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ import click
 
 from dogrules.app.cli_files import fail, short, variant_named
 from dogrules.data.manuals import ManualMismatch, passage_text
-from dogrules.data.register import Passage
-from dogrules.testing.trace import TraceRow, matrix, problems
+from dogrules.data.register import Clause, Passage
+from dogrules.testing.trace import matrix, problems
 from dogrules.variants import VARIANTS
 
 
@@ -35,7 +35,9 @@ from dogrules.variants import VARIANTS
 def clauses(variant_name: str, test_dir: Path, check: bool, manuals: Path | None) -> None:
     """Print the clause register with the functions and tests citing each clause, and the
     locator of the manual passage each rule restates."""
-    variant_named(variant_name)
+    variant = variant_named(variant_name)
+    # The user's manuals are checked first: a bad folder is reported before the slow scan.
+    words = None if manuals is None else read_passages(variant.clauses, manuals)
     tests = test_dir if test_dir.is_dir() else None
     try:
         rows = matrix(variant_name, tests)
@@ -44,7 +46,6 @@ def clauses(variant_name: str, test_dir: Path, check: bool, manuals: Path | None
         fail(f"{getattr(exc, 'filename', None) or test_dir}: cannot scan the tests: {short(exc)}")
     except OSError as exc:
         fail(f"{exc.filename or test_dir}: cannot read: {exc.strerror or exc}")
-    words = None if manuals is None else read_passages(rows, manuals)
     for row in rows:
         for line in row.lines(tests_scanned=tests is not None, passages=words):
             click.echo(line)
@@ -56,18 +57,20 @@ def clauses(variant_name: str, test_dir: Path, check: bool, manuals: Path | None
         sys.exit(1)
 
 
-def read_passages(rows: Sequence[TraceRow], folder: Path) -> dict[Passage, str]:
-    """The words of every passage the rows cite, from the user's copy of the manuals in
+def read_passages(clauses: Sequence[Clause], folder: Path) -> dict[Passage, str]:
+    """The words of every passage the clauses cite, from the user's copy of the manuals in
     ``folder``; exit 2 with one line when the folder is missing or a copy does not match."""
-    if not folder.is_dir():
+    if not folder.exists():
         fail(f"{folder}: no such folder (expected the manuals as NNN_*.txt files)")
+    if not folder.is_dir():
+        fail(f"{folder}: not a folder (expected a folder of the manuals as NNN_*.txt files)")
     words: dict[Passage, str] = {}
-    for row in rows:
-        for passage in row.clause.passages:
+    for clause in clauses:
+        for passage in clause.passages:
             try:
                 words[passage] = passage_text(passage, folder)
             except ManualMismatch as exc:
-                fail(f"{row.clause.id}: {short(exc)}")
+                fail(f"{clause.id}: {short(exc)}")
             except (OSError, UnicodeDecodeError) as exc:
                 fail(f"{folder}: cannot read the manual of seed {passage.document}: {short(exc)}")
     return words
