@@ -48,7 +48,14 @@ def rule_clauses() -> Iterator[tuple[str, Clause]]:
 
 
 def anchored_passages() -> list[tuple[str, Passage]]:
-    unique = {(clause.id, p) for _, clause in rule_clauses() for p in clause.passages}
+    """Every locator of every clause (rules, and the assumptions that cite the passages they
+    depart from), once each."""
+    unique = {
+        (clause.id, passage)
+        for ruleset in rulesets()
+        for clause in ruleset.register
+        for passage in clause.passages
+    }
     return sorted(unique, key=lambda item: (item[0], item[1].offset))
 
 

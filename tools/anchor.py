@@ -211,6 +211,13 @@ def rule_clauses() -> Iterator[tuple[Path, dict[str, object]]]:
                 yield path, table
 
 
+def all_clauses() -> Iterator[tuple[Path, dict[str, object]]]:
+    for path in SPEC_FILES:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for table in (*data.get("clause", []), *data.get("datum", [])):
+            yield path, table
+
+
 def show_passage(passage: Passage, folder: Path) -> None:
     print(f"  {passage}")
     if folder.is_dir():
@@ -284,7 +291,7 @@ def command_todo(args: argparse.Namespace) -> int:
 def command_check(args: argparse.Namespace) -> int:
     folder = manuals_folder(args.manuals)
     bad = 0
-    for path, table in rule_clauses():
+    for path, table in all_clauses():
         for passage in current_passages(table):
             try:
                 passage_text(passage, folder)
