@@ -51,15 +51,19 @@ from dogrules.data.manuals import (
 from dogrules.data.register import Passage
 
 ROOT = Path(__file__).resolve().parents[1]
-SPEC_FILES = (
-    *sorted((ROOT / "specs" / "clauses").glob("*.toml")),
-    *sorted((ROOT / "specs" / "layouts").glob("*.toml")),
-)
+SPECS = ROOT / "specs"  # the register edited (a test points it at a copy)
 _LOCATOR = re.compile(
     r"^(?P<doc>\d{3}):(?P<section>.+)#(?P<par>\d+)"
     r"(?:\.(?P<first>\d+)(?:-(?P<last>\d+))?|/(?P<start>.+?)\.\.(?P<end>.+))?$"
 )
 _HEADER = re.compile(r"^\[\[(?P<table>clause|datum)(?P<sub>\.passage)?\]\]\s*$")
+
+
+def spec_files() -> tuple[Path, ...]:
+    return (
+        *sorted((SPECS / "clauses").glob("*.toml")),
+        *sorted((SPECS / "layouts").glob("*.toml")),
+    )
 
 
 def manuals_folder(given: Path | None) -> Path:
@@ -154,7 +158,7 @@ def _toml_string(value: str) -> str:
 
 
 def find_clause(clause_id: str) -> tuple[Path, dict[str, object]]:
-    for path in SPEC_FILES:
+    for path in spec_files():
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         for table in (*data.get("clause", []), *data.get("datum", [])):
             if table.get("id") == clause_id:
@@ -174,7 +178,9 @@ def write_passages(clause_id: str, passages: Sequence[Passage]) -> Path:
     block = clause_block(lines, clause_id)
     assert block is not None, clause_id
     start, end = block
-    table = _HEADER.match(lines[start])["table"]  # type: ignore[index]
+    header = _HEADER.match(lines[start])
+    assert header is not None, lines[start]
+    table = header["table"]
     own = lines[start:end]
     for number, line in enumerate(own):
         if line.startswith(f"[[{table}.passage]]"):
@@ -201,7 +207,7 @@ def write_passages(clause_id: str, passages: Sequence[Passage]) -> Path:
 
 
 def rule_clauses() -> Iterator[tuple[Path, dict[str, object]]]:
-    for path in SPEC_FILES:
+    for path in spec_files():
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         for table in data.get("clause", []):
             if table.get("kind") == "rule":
@@ -212,7 +218,7 @@ def rule_clauses() -> Iterator[tuple[Path, dict[str, object]]]:
 
 
 def all_clauses() -> Iterator[tuple[Path, dict[str, object]]]:
-    for path in SPEC_FILES:
+    for path in spec_files():
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         for table in (*data.get("clause", []), *data.get("datum", [])):
             yield path, table
@@ -229,7 +235,8 @@ def show_passage(passage: Passage, folder: Path) -> None:
 
 def command_show(args: argparse.Namespace) -> int:
     path, table = find_clause(args.clause)
-    print(f"{args.clause} ({path.relative_to(ROOT)}): {table.get('section', table.get('source'))}")
+    where = table.get("section", table.get("source"))
+    print(f"{args.clause} ({path.relative_to(SPECS.parent)}): {where}")
     print(f"  ours: {table['text']}")
     if table.get("note"):
         print(f"  note: {table['note']}")
@@ -274,7 +281,7 @@ def command_set(args: argparse.Namespace, append: bool) -> int:
     passages = current_passages(table) if append else []
     passages += [locate(spec, folder) for spec in args.locators]
     path = write_passages(args.clause, passages)
-    print(f"{args.clause}: {len(passages)} locator(s) written to {path.relative_to(ROOT)}")
+    print(f"{args.clause}: {len(passages)} locator(s) written to {path.relative_to(SPECS.parent)}")
     for passage in passages:
         show_passage(passage, folder)
     return 0
