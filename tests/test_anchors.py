@@ -254,11 +254,11 @@ def test_a_well_formed_passage_table_becomes_a_passage() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"offset": "10"}, r"field 'offset' must be a non-empty int"),
+        ({"offset": "10"}, r"field 'offset' must be an integer"),
         ({"paragraph": 0}, r"field 'paragraph' must be at least 1"),
         ({"length": 0}, r"field 'length' must be at least 1"),
-        ({"paragraph": True}, r"field 'paragraph' must be a non-empty int"),
-        ({"section": ""}, r"field 'section' must be a non-empty str"),
+        ({"paragraph": True}, r"field 'paragraph' must be an integer"),
+        ({"section": ""}, r"field 'section' must be a non-empty string"),
         ({"digest": "ABC"}, r"field 'digest' must be 16 lower-case hex digits"),
         ({"page": 3}, r"unknown field\(s\) 'page'"),
     ],

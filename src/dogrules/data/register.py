@@ -161,10 +161,11 @@ _PASSAGE_FIELDS = {
 }
 
 
-def _passages(entries: object, where: str) -> tuple[Passage, ...]:
-    """The ``[[clause.passage]]`` tables of one clause, each checked field by field."""
+def _passages(entries: object, where: str, table: str = "clause") -> tuple[Passage, ...]:
+    """The ``[[clause.passage]]`` (``[[datum.passage]]``) tables of one clause, each checked
+    field by field."""
     if not isinstance(entries, list):
-        raise ValueError(f"{where}: 'passage' must be an array of tables ([[clause.passage]])")
+        raise ValueError(f"{where}: 'passage' must be an array of tables ([[{table}.passage]])")
     passages = []
     for number, entry in enumerate(entries, 1):
         here = f"{where}: passage #{number}"
@@ -177,7 +178,8 @@ def _passages(entries: object, where: str) -> tuple[Passage, ...]:
         for name, kind in _PASSAGE_FIELDS.items():
             value = entry[name]
             if not isinstance(value, kind) or isinstance(value, bool) or value == "":
-                raise ValueError(f"{here} field {name!r} must be a non-empty {kind.__name__}")
+                what = "a non-empty string" if kind is str else "an integer"
+                raise ValueError(f"{here} field {name!r} must be {what}")
         for name, least in (("paragraph", 1), ("offset", 0), ("length", 1)):
             if entry[name] < least:
                 raise ValueError(f"{here} field {name!r} must be at least {least}")
@@ -196,7 +198,7 @@ def _layout_clause(table: Mapping[str, object], where: str) -> Clause:
         raise ValueError(f"{where}: every datum needs an 'id' and a 'text'")
     source = table.get("source", "")
     return Clause(
-        passages=_passages(table.get("passage", []), f"{where} ({ident})"),
+        passages=_passages(table.get("passage", []), f"{where} ({ident})", "datum"),
         id=ident,
         kind=ClauseKind.RULE if status == "stated" else ClauseKind.ASSUMPTION,
         document=LAYOUT_DOCUMENT if status == "assumed" else "manual (see section)",
