@@ -18,6 +18,8 @@ import attrs
 from dogrules.data.specs import read_only, read_toml
 
 LAYOUT_DOCUMENT = "dogrules default layout"
+STATED_LAYOUT_DOCUMENT = "manual (see section)"
+"""The document of a layout datum the manual states (its section is the datum's source)."""
 
 
 class ClauseKind(enum.StrEnum):
@@ -201,7 +203,7 @@ def _layout_clause(table: Mapping[str, object], where: str) -> Clause:
         passages=_passages(table.get("passage", []), f"{where} ({ident})", "datum"),
         id=ident,
         kind=ClauseKind.RULE if status == "stated" else ClauseKind.ASSUMPTION,
-        document=LAYOUT_DOCUMENT if status == "assumed" else "manual (see section)",
+        document=LAYOUT_DOCUMENT if status == "assumed" else STATED_LAYOUT_DOCUMENT,
         section=f"{source or 'layout data'} ({status})",
         text=text,
     )
