@@ -7,7 +7,6 @@ named by ``$DOGRULES_MANUALS``, else ``shared/seeds`` beside the checkout (where
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,13 +35,8 @@ from dogrules.data.register import (
     clause_from_table,
 )
 from dogrules.variants import rulesets
+from manuals import MANUALS, ROOT, needs_manuals
 
-ROOT = Path(__file__).resolve().parents[1]
-MANUALS = Path(os.environ.get("DOGRULES_MANUALS") or ROOT.parent / "shared" / "seeds")
-needs_manuals = pytest.mark.skipif(
-    not MANUALS.is_dir(),
-    reason=f"no copy of the manuals at {MANUALS} (set DOGRULES_MANUALS to check the locators)",
-)
 RUN = 12  # consecutive words of a manual that count as a copied sentence
 
 
