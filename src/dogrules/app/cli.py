@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from dogrules.app.cli_guard import GuardedGroup
-from dogrules.app.commands import checks, files, games, register
+from dogrules.app.commands import checks, files, games, register, simulate
 from dogrules.data.version import __version__
 
 
@@ -34,6 +34,7 @@ for command in (
     files.moves,
     files.render,
     checks.check,
+    simulate.simulate,
 ):
     main.add_command(command)
 
