@@ -43,6 +43,13 @@ def tasks(seeds: Iterable[int], workers: int) -> list[tuple[int, ...]]:
     return [tuple(todo[i : i + size]) for i in range(0, len(todo), size)]
 
 
+def in_process(table: Table, work: list[tuple[int, ...]]) -> Iterator[list[GameResult]]:
+    """The backend that plays every task here, one after the other (tests, debugging); the
+    collector is left as the caller set it."""
+    for task in work:
+        yield play_seeds(table, task)
+
+
 def process_pool(workers: int) -> Backend:
     """A backend of ``workers`` local processes, each tuned by :func:`tune_worker`."""
 
