@@ -60,7 +60,10 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     denominator = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denominator
     spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return max(0.0, centre - spread), min(1.0, centre + spread)
+    # At a rate of exactly 0 or 1 the bound is exact; rounding would put it a hair inside.
+    low = 0.0 if wins == 0 else max(0.0, centre - spread)
+    high = 1.0 if wins == games else min(1.0, centre + spread)
+    return low, high
 
 
 def sides(table: Table) -> list[tuple[int, ...]]:
