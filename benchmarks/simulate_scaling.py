@@ -17,15 +17,16 @@ import statistics
 import time
 
 import dogrules
+from dogrules.app.simulation.backends import ProcessPool, local_workers
 from dogrules.app.simulation.playout import Table
-from dogrules.app.simulation.runner import local_workers, process_pool, simulate
+from dogrules.app.simulation.runner import simulate
 
 
 def games_per_second(table: Table, games: int, workers: int) -> float:
     """Play ``games`` seeds on ``workers`` processes (pool start-up included, as a user
     pays it); games per second."""
     start = time.perf_counter()
-    simulate(table, range(1, games + 1), process_pool(workers), workers)
+    simulate(table, range(1, games + 1), ProcessPool(workers), workers)
     return games / (time.perf_counter() - start)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,15 +15,10 @@ from click.testing import CliRunner
 
 import dogrules
 from dogrules.app.cli import main
+from dogrules.app.simulation.backends import Item, ProcessPool, Result, in_process
 from dogrules.app.simulation.playout import GameResult, Table, play_seed
 from dogrules.app.simulation.report import summarize, wilson
-from dogrules.app.simulation.runner import (
-    SimulationError,
-    in_process,
-    process_pool,
-    simulate,
-    tasks,
-)
+from dogrules.app.simulation.runner import SimulationError, simulate, tasks
 from dogrules.app.simulation.setup import optional
 from dogrules.model.events import EventKind
 
@@ -38,15 +33,20 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-def counting(played: list[int]) -> object:
-    """The in-process backend, noting every seed it plays."""
+class Counting:
+    """The in-process backend, noting every task it plays."""
 
-    def backend(table: Table, work: list[tuple[int, ...]]) -> Iterator[list[GameResult]]:
-        for task in work:
-            played.extend(task)
-        yield from in_process(table, work)
+    def __init__(self) -> None:
+        self.played: list[object] = []
 
-    return backend
+    def __call__(
+        self, function: Callable[[Item], Result], work: Sequence[Item]
+    ) -> Iterator[Result]:
+        self.played.extend(work)
+        yield from in_process(function, work)
+
+    def seeds(self) -> list[int]:
+        return sorted(seed for task in self.played if isinstance(task, tuple) for seed in task)
 
 
 def test_wilson_interval_matches_known_values() -> None:
@@ -102,17 +102,16 @@ def test_the_report_counts_seats_teams_lengths_and_cards() -> None:
 
 def test_same_seeds_give_the_same_report_on_one_core_or_two() -> None:
     alone = summarize(KIDS, simulate(KIDS, range(1, 7), in_process, 1))
-    pooled = summarize(KIDS, simulate(KIDS, range(1, 7), process_pool(2), 2))
+    pooled = summarize(KIDS, simulate(KIDS, range(1, 7), ProcessPool(2), 2))
     assert pooled == alone
 
 
 def test_output_is_resumed_by_seed(tmp_path: Path) -> None:
     output = tmp_path / "games.jsonl"
-    first: list[int] = []
-    simulate(KIDS, range(1, 4), counting(first), 1, output)  # type: ignore[arg-type]
-    again: list[int] = []
-    results = simulate(KIDS, range(1, 6), counting(again), 1, output)  # type: ignore[arg-type]
-    assert sorted(first) == [1, 2, 3] and sorted(again) == [4, 5]
+    first, again = Counting(), Counting()
+    simulate(KIDS, range(1, 4), first, 1, output)
+    results = simulate(KIDS, range(1, 6), again, 1, output)
+    assert first.seeds() == [1, 2, 3] and again.seeds() == [4, 5]
     assert [r.seed for r in results] == [1, 2, 3, 4, 5]
     lines = output.read_text().splitlines()
     assert json.loads(lines[0]) == {"table": KIDS.to_json()} and len(lines) == 6
@@ -124,9 +123,9 @@ def test_a_line_cut_short_is_played_again(tmp_path: Path) -> None:
     simulate(KIDS, range(1, 4), in_process, 1, output)
     text = output.read_text()
     output.write_text(text[: len(text) - 20])  # the last game half written
-    again: list[int] = []
-    results = simulate(KIDS, range(1, 4), counting(again), 1, output)  # type: ignore[arg-type]
-    assert again == [3] and len(results) == 3
+    again = Counting()
+    results = simulate(KIDS, range(1, 4), again, 1, output)
+    assert again.seeds() == [3] and len(results) == 3
     assert output.read_text() == text.replace(text.splitlines()[-1] + "\n", "") + (
         text.splitlines()[-1] + "\n"
     )

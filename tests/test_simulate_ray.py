@@ -10,9 +10,10 @@ import os
 
 import pytest
 
+from dogrules.app.simulation.backends import in_process
 from dogrules.app.simulation.playout import Table
 from dogrules.app.simulation.report import summarize
-from dogrules.app.simulation.runner import in_process, simulate
+from dogrules.app.simulation.runner import simulate
 from dogrules.app.simulation.setup import optional
 
 KIDS = Table("dog-kids", 2, False, ("random", "greedy"))
@@ -25,5 +26,5 @@ def test_same_seeds_give_the_same_report_on_ray() -> None:
         pytest.skip("ray is not installed (pip install 'dogrules[ray]')")
     ray_backend = optional("dogrules.app.simulation.ray_backend", "ray")
     assert ray_backend is not None
-    on_ray = simulate(KIDS, range(1, 5), ray_backend.ray_cluster("", 1), 1)
+    on_ray = simulate(KIDS, range(1, 5), ray_backend.RayCluster("", 1), 1)
     assert summarize(KIDS, on_ray) == summarize(KIDS, simulate(KIDS, range(1, 5), in_process, 1))

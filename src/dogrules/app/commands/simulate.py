@@ -14,9 +14,9 @@ from dogrules.app.cli_files import MAX_SEED, check_players, fail, short, variant
 from dogrules.app.commands.games import seat_assignments
 from dogrules.app.plugins import make_bot
 from dogrules.app.simulation import setup
+from dogrules.app.simulation.backends import local_workers
 from dogrules.app.simulation.playout import MAX_ACTIONS, GameResult, Table
 from dogrules.app.simulation.report import summarize, write_report
-from dogrules.app.simulation.runner import local_workers
 from dogrules.app.simulation.runner import simulate as run_games
 from dogrules.formats.states import JSONValue
 from dogrules.model.errors import DogRulesError

@@ -7,7 +7,6 @@ bots replays game ``S``)."""
 
 from __future__ import annotations
 
-import gc
 from collections import Counter
 from collections.abc import Mapping
 
@@ -157,12 +156,3 @@ def play_seed(table: Table, seed: int) -> GameResult:
 def play_seeds(table: Table, seeds: tuple[int, ...]) -> list[GameResult]:
     """Play each of ``seeds`` (one task of a worker)."""
     return [play_seed(table, seed) for seed in seeds]
-
-
-def tune_worker() -> None:
-    """Run once in each simulation worker process (never in the caller's): the games make
-    many small short-lived objects, and the collector's pauses are pure overhead there, so
-    the long-lived imports are frozen out of its view and young collections made rarer."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(50_000, 50, 100)

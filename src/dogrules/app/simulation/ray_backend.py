@@ -1,54 +1,64 @@
-"""Playing the tasks of a simulation on a Ray cluster (the optional extra ``dogrules[ray]``).
+"""Running tasks on a Ray cluster (the optional extra ``dogrules[ray]``).
 
 ``address`` is that of a running cluster ("auto" finds one); an empty address starts a
-private local Ray instance, as the tests do. Each task runs :func:`play_seeds` in a Ray
-worker, tuned as the local workers are."""
+private local Ray instance, as the tests do (Ray has no local mode any more). Each worker
+process is tuned as the local workers are."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 import ray
 
-from dogrules.app.simulation.playout import GameResult, Table, play_seeds, tune_worker
-from dogrules.app.simulation.runner import Backend
+from dogrules.app.simulation.backends import tune_worker
 
-# Ray keeps its workers between tasks: tune each worker process once.
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+# Ray keeps its worker processes between tasks: each is tuned once.
 _tuned = False
 
 
-def _play(table: Table, seeds: tuple[int, ...]) -> list[GameResult]:
+def _call(function: Callable[[Item], Result], item: Item) -> Result:
     global _tuned
     if not _tuned:
         tune_worker()
         _tuned = True
-    return play_seeds(table, seeds)
+    return function(item)
 
 
-_remote_play = ray.remote(_play)
+_remote_call: Any = ray.remote(_call)  # Ray's remote functions are untyped
 
 
-def ray_cluster(address: str, workers: int | None = None) -> Backend:
-    """A backend on the Ray cluster at ``address`` (a local one of ``workers`` CPUs when
-    ``address`` is empty). Ray is started on first use and shut down afterwards if this
-    backend started it."""
+class RayCluster:
+    """The Ray cluster at ``address`` (a private local one of ``workers`` CPUs when
+    ``address`` is empty), started on first use and shut down afterwards if this backend
+    started it."""
 
-    def run(table: Table, work: list[tuple[int, ...]]) -> Iterator[list[GameResult]]:
+    def __init__(self, address: str, workers: int | None = None) -> None:
+        self.address = address
+        self.workers = workers
+
+    def __call__(
+        self, function: Callable[[Item], Result], work: Sequence[Item]
+    ) -> Iterator[Result]:
         started = not ray.is_initialized()
         if started:
-            if address:
-                ray.init(address=address, log_to_driver=False)
+            if self.address:
+                ray.init(address=self.address, log_to_driver=False)
             else:
-                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+                ray.init(num_cpus=self.workers, include_dashboard=False, log_to_driver=False)
         try:
-            pending = [_remote_play.remote(table, task) for task in work]
+            pending = [_remote_call.remote(function, item) for item in work]
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
                 for ref in done:
-                    result: list[GameResult] = ray.get(ref)
+                    result: Result = ray.get(ref)
                     yield result
+            pending = []
         finally:
+            for ref in pending:
+                ray.cancel(ref)
             if started:
                 ray.shutdown()
-
-    return run

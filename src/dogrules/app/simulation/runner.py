@@ -1,17 +1,17 @@
 """Running many games: the seeds still to play are cut into tasks for a pool of worker
-processes (or Ray, :mod:`.ray_backend`), and each game is written to the output as its task
+processes or Ray (:mod:`.backends`), and each game is written to the output as its task
 finishes, one JSON line keyed by its seed, so a run stopped half-way resumes where it was."""
 
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import IO
 
-from dogrules.app.simulation.playout import GameResult, Table, play_seeds, tune_worker
+from dogrules.app.simulation.backends import Backend
+from dogrules.app.simulation.playout import GameResult, Table, play_seeds
 from dogrules.model.errors import DogRulesError
 
 # Tasks per worker: enough to keep every worker busy to the end, few enough that sending
@@ -20,20 +20,10 @@ TASKS_PER_WORKER = 8
 MAX_TASK = 25
 
 Progress = Callable[[int], None]
-# Plays tasks somewhere; yields each task's results as it finishes.
-Backend = Callable[[Table, list[tuple[int, ...]]], Iterator[list[GameResult]]]
 
 
 class SimulationError(DogRulesError, ValueError):
     """The output cannot be resumed (another table's games, or a line that is no game)."""
-
-
-def local_workers() -> int:
-    """The cores this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def tasks(seeds: Iterable[int], workers: int) -> list[tuple[int, ...]]:
@@ -41,33 +31,6 @@ def tasks(seeds: Iterable[int], workers: int) -> list[tuple[int, ...]]:
     todo = list(seeds)
     size = max(1, min(MAX_TASK, len(todo) // max(1, workers * TASKS_PER_WORKER)))
     return [tuple(todo[i : i + size]) for i in range(0, len(todo), size)]
-
-
-def in_process(table: Table, work: list[tuple[int, ...]]) -> Iterator[list[GameResult]]:
-    """The backend that plays every task here, one after the other (tests, debugging); the
-    collector is left as the caller set it."""
-    for task in work:
-        yield play_seeds(table, task)
-
-
-def process_pool(workers: int) -> Backend:
-    """A backend of ``workers`` local processes, each tuned by :func:`tune_worker`."""
-
-    def run(table: Table, work: list[tuple[int, ...]]) -> Iterator[list[GameResult]]:
-        with ProcessPoolExecutor(max_workers=workers, initializer=tune_worker) as pool:
-            pending: set[Future[list[GameResult]]] = {
-                pool.submit(play_seeds, table, task) for task in work
-            }
-            try:
-                while pending:
-                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        yield future.result()
-            finally:
-                for future in pending:
-                    future.cancel()
-
-    return run
 
 
 def read_done(path: Path, table: Table) -> dict[int, GameResult]:
@@ -119,7 +82,7 @@ def simulate(
     if todo:
         sink = _open_output(output, table) if output is not None else None
         try:
-            for finished in backend(table, tasks(todo, workers)):
+            for finished in backend(partial(play_seeds, table), tasks(todo, workers)):
                 for result in finished:
                     results[result.seed] = result
                     if sink is not None:

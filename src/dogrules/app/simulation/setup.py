@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import ModuleType
 
-from dogrules.app.simulation.runner import Backend, process_pool
+from dogrules.app.simulation.backends import Backend, ProcessPool
 from dogrules.model.errors import DogRulesError
 
 
@@ -31,11 +31,11 @@ def backend(workers: int, ray_address: str | None) -> Backend:
     """Ray at ``ray_address`` ("" for a private local instance of ``workers`` CPUs) when it
     is given, else a pool of ``workers`` local processes; MissingExtra without Ray."""
     if ray_address is None:
-        return process_pool(workers)
+        return ProcessPool(workers)
     module = optional("dogrules.app.simulation.ray_backend", "ray")
     if module is None:
         raise MissingExtra("--ray needs the optional extra: pip install 'dogrules[ray]'")
-    ray_backend: Backend = module.ray_cluster(ray_address, workers)
+    ray_backend: Backend = module.RayCluster(ray_address, workers)
     return ray_backend
 
 
