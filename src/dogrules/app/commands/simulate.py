@@ -62,7 +62,8 @@ def run_options(command: Decorated) -> Decorated:
                 default=None,
                 metavar="[ADDRESS]",
                 help="Run on Ray: the cluster at ADDRESS ('auto': the one running here), or "
-                "without ADDRESS a private local instance. Needs dogrules[ray].",
+                "without ADDRESS a private local instance (then put --ray after VARIANT). "
+                "Needs dogrules[ray].",
             ),
             click.option("--quiet", "-q", is_flag=True, help="No progress bar."),
         )

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import ray
 
 from dogrules.app.simulation.backends import tune_worker
+from dogrules.model.errors import DogRulesError
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -31,6 +32,10 @@ def _call(function: Callable[[Item], Result], item: Item) -> Result:
 _remote_call: Any = ray.remote(_call)  # Ray's remote functions are untyped
 
 
+class ClusterError(DogRulesError, RuntimeError):
+    """The Ray cluster cannot be reached (or a local one started)."""
+
+
 class RayCluster:
     """The Ray cluster at ``address`` (a private local one of ``workers`` CPUs when
     ``address`` is empty), started on first use and shut down afterwards if this backend
@@ -45,10 +50,14 @@ class RayCluster:
     ) -> Iterator[Result]:
         started = not ray.is_initialized()
         if started:
-            if self.address:
-                ray.init(address=self.address, log_to_driver=False)
-            else:
-                ray.init(num_cpus=self.workers, include_dashboard=False, log_to_driver=False)
+            try:
+                if self.address:
+                    ray.init(address=self.address, log_to_driver=False)
+                else:
+                    ray.init(num_cpus=self.workers, include_dashboard=False, log_to_driver=False)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                where = self.address or "a local instance"
+                raise ClusterError(f"Ray at {where} cannot be started or reached: {exc}") from None
         try:
             pending = [_remote_call.remote(function, item) for item in work]
             while pending:
