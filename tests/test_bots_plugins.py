@@ -14,7 +14,16 @@ from click.testing import CliRunner
 
 import dogrules
 from dogrules.app import plugins
-from dogrules.app.bots import BotError, BotSeat, GreedyBot, RandomBot, Seen, Turn, position_of
+from dogrules.app.bots import (
+    BotError,
+    BotSeat,
+    GreedyBot,
+    RandomBot,
+    Seen,
+    Turn,
+    position_of,
+    position_seen,
+)
 from dogrules.app.cli import main
 from dogrules.app.narrate import play_game
 from dogrules.app.plugins import bot_names, load_bot, make_bot
@@ -200,3 +209,32 @@ def test_the_built_in_bots_keep_to_the_protocol() -> None:
     for bot in (RandomBot(1), GreedyBot(1)):
         chosen = BotSeat(bot, state.to_act).choose(variant, state, actions)
         assert isinstance(chosen, Action) and chosen in actions
+
+
+@pytest.mark.parametrize("name", ["agent-dog", "black-dog"])
+def test_a_preview_shows_the_board_as_the_observation_does(name: str) -> None:
+    """The greedy bot's fast preview equals the board read from the seat's observation,
+    face-down pieces (Agent DOG) without their owner included."""
+    variant = dogrules.variant(name)
+    state = variant.new_game(players=4, seed=11)
+    board = variant.board(4)
+    bots = [RandomBot(seat) for seat in range(4)]
+    flipped_seen = False
+    for _ in range(400):
+        if state.phase == "over":
+            break
+        for seat in range(4):
+            assert position_seen(board, state) == position_of(board, variant.observe(state, seat))
+        flipped_seen |= bool(position_seen(board, state).flipped)
+        now = state
+        seat = state.to_act
+        actions = variant.legal_actions(state)
+        turn = Turn(
+            variant,
+            seat,
+            variant.observe(state, seat),
+            actions,
+            lambda a: position_seen(board, now),
+        )
+        state = variant.apply(state, bots[seat].choose(turn)).state
+    assert flipped_seen or name != "agent-dog", "no face-down piece in this game"

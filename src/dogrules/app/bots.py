@@ -22,6 +22,7 @@ from dogrules.model.events import Event
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.results import Transition
 from dogrules.model.state import State
+from dogrules.rules.agents import face_down_fields
 from dogrules.variants.facade import Variant
 
 
@@ -100,6 +101,19 @@ def position_of(board: Board, observation: Mapping[str, JSONValue]) -> Position:
         flipped=tuple(board.parse(str(t), 0) for t in flipped),
         black_dog=None if dog is None else board.parse(str(dog), 0),
         winner=tuple(int(str(s)) for s in winner),
+    )
+
+
+def position_seen(board: Board, state: State) -> Position:
+    """The :class:`Position` any seat sees in ``state``: what :func:`position_of` reads from
+    its observation, built straight from the state (the board part of an observation is the
+    same for every seat; this is the greedy bot's inner loop, so it skips the JSON)."""
+    hidden = face_down_fields(board)
+    return Position(
+        pieces=tuple(tuple(loc for loc in locs if loc not in hidden) for locs in state.pieces),
+        flipped=tuple(sorted(loc for locs in state.pieces for loc in locs if loc in hidden)),
+        black_dog=state.black_dog,
+        winner=state.winner,
     )
 
 
@@ -202,8 +216,7 @@ class BotSeat:
         board = variant.board(state.players)
 
         def preview(action: Action) -> Position:
-            after = variant.apply(state, action).state
-            return position_of(board, variant.observe(after, seat))
+            return position_seen(board, variant.apply(state, action).state)
 
         turn = Turn(variant, seat, variant.observe(state, seat), actions, preview)
         action = self.bot.choose(turn)
