@@ -226,15 +226,7 @@ def test_a_preview_shows_the_board_as_the_observation_does(name: str) -> None:
         for seat in range(4):
             assert position_seen(board, state) == position_of(board, variant.observe(state, seat))
         flipped_seen |= bool(position_seen(board, state).flipped)
-        now = state
-        seat = state.to_act
-        actions = variant.legal_actions(state)
-        turn = Turn(
-            variant,
-            seat,
-            variant.observe(state, seat),
-            actions,
-            lambda a: position_seen(board, now),
-        )
-        state = variant.apply(state, bots[seat].choose(turn)).state
+        actor = BotSeat(bots[state.to_act], state.to_act)
+        action = actor.choose(variant, state, variant.legal_actions(state))
+        state = variant.apply(state, action).state
     assert flipped_seen or name != "agent-dog", "no face-down piece in this game"
