@@ -75,7 +75,8 @@ def play(
     show_board: bool,
     record_path: str | None,
 ) -> None:
-    """Play a whole game between built-in bots (and you), narrated with clause ids."""
+    """Play a whole game between bots (built-in or plug-ins, see --bot) and you, narrated
+    with clause ids."""
     variant = variant_named(variant_name)
     check_players(variant_name, [players])
     check_output(record_path)
