@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from dogrules.app.cli_guard import GuardedGroup
-from dogrules.app.commands import book, checks, files, games, register
+from dogrules.app.commands import book, checks, files, games, register, simulate, tournament
 from dogrules.data.version import __version__
 
 
@@ -35,6 +35,8 @@ for command in (
     files.render,
     checks.check,
     book.book,
+    simulate.simulate,
+    tournament.tournament,
 ):
     main.add_command(command)
 
