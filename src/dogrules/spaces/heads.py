@@ -87,6 +87,4 @@ def _as(card: str, copied: str | None, catalogue: CardCatalogue) -> list[Head]:
     spec = catalogue.spec(copied or card)
     moves = max(spec.steps) if spec.family == CardFamily.PARTNER else 1
     colours = spec.colours if spec.family == CardFamily.TWO_COLOUR else ()
-    return [
-        Head(ActionKind.PLAY, card, copied, chosen, moves) for chosen in (None, *colours)
-    ]
+    return [Head(ActionKind.PLAY, card, copied, chosen, moves) for chosen in (None, *colours)]

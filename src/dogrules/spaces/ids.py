@@ -186,7 +186,7 @@ class ActionSpace:
 
     def _moves_index(self, moves: tuple[tuple[int, int], ...]) -> int:
         pairs = self.locations**2
-        index = sum(pairs**m for m in range(len(moves)))
+        index = _sequences(pairs, len(moves))
         number = 0
         for origin, target in moves:
             number = number * pairs + self._location(origin) * self.locations
@@ -196,8 +196,8 @@ class ActionSpace:
     def _moves_of(self, body: int) -> tuple[tuple[int, int], ...]:
         pairs = self.locations**2
         count = 0
-        while body >= pairs**count:
-            body -= pairs**count
+        while body >= (shorter := _power(pairs, count)):
+            body -= shorter
             count += 1
         digits: list[tuple[int, int]] = []
         for _ in range(count):
@@ -227,5 +227,15 @@ def _shape(head: Head, board: Board, locations: int) -> tuple[int, int]:
     if head.kind != ActionKind.PLAY:
         return 1, 1
     pairs = locations * locations
-    bodies = sum(pairs**m for m in range(head.moves + 1))
+    bodies = _sequences(pairs, head.moves + 1)
     return bodies, 3 if board.disc is not None else 1
+
+
+def _power(base: int, exponent: int) -> int:
+    """``base ** exponent`` for a natural ``exponent``, typed as the int it is."""
+    return int(base**exponent)
+
+
+def _sequences(pairs: int, length: int) -> int:
+    """How many sequences of fewer than ``length`` moves there are over ``pairs`` pairs."""
+    return sum(_power(pairs, m) for m in range(length))

@@ -67,9 +67,9 @@ class StepSpace:
         kind, value = option.kind, option.value
         if kind == StepKind.CARD and isinstance(value, str) and value in self._heads:
             return self._heads[value]
-        if kind in _LOCATED and isinstance(value, int):
-            if HOME <= value < self.actions.locations - 1:
-                return self.heads + value + 1
+        located = kind in _LOCATED and isinstance(value, int)
+        if located and HOME <= int(value) < self.actions.locations - 1:
+            return self.heads + int(value) + 1
         if kind == StepKind.TURN and value in _TURNS:
             return self.heads + self.actions.locations + _TURNS.index(str(value))
         if kind == StepKind.DONE:
