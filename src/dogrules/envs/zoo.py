@@ -54,12 +54,6 @@ RENDER_MODES = ("ansi",) if RASTER_MISSING else ("ansi", "rgb_array")
 Observation = dict[str, npt.NDArray[Any]]
 
 
-def path_rows(steps: StepSpace) -> int:
-    """How many tokens one action takes at most: the head, a piece and a target per move,
-    the disc turn and ``done``."""
-    return 3 + 2 * max(block.head.moves for block in steps.actions.blocks)
-
-
 class DogEnv(AECEnv):
     """One game of ``variant`` at a table of ``players`` (``teams`` for the DOG Kids team
     game) as a PettingZoo AEC environment; see the module docstring."""
@@ -91,8 +85,7 @@ class DogEnv(AECEnv):
         self.max_steps = max_steps
         self.possible_agents = [f"seat_{seat}" for seat in range(players)]
         self.agents = self.possible_agents[:]
-        self._rows = path_rows(self.steps)
-        width = self.layout.size + self._rows * self.steps.size
+        width = self.layout.size + self.steps.path_rows * self.steps.size
         self._action_space = spaces.Discrete(self.steps.size)
         self._observation_space = spaces.Dict(
             {
@@ -141,13 +134,10 @@ class DogEnv(AECEnv):
     def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
         seen = tensor(observe(self.state, seat), self.layout)
-        path = np.zeros((self._rows, self.steps.size), dtype=np.float32)
-        mask = np.zeros(self.steps.size, dtype=np.int8)
-        if agent == self.agent_selection and self.state.phase != Phase.OVER:
-            for row, option in enumerate(self.decision.chosen):
-                path[row][self.steps.token_of(option)] = 1.0
-            mask = self.steps.mask(self.decision)
-        return {"observation": np.concatenate([seen, path.ravel()]), "action_mask": mask}
+        acting = agent == self.agent_selection and self.state.phase != Phase.OVER
+        path = self.steps.path(self.decision if acting else None)
+        mask = self.steps.mask(self.decision) if acting else np.zeros(self.steps.size, np.int8)
+        return {"observation": np.concatenate([seen, path]), "action_mask": mask}
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection

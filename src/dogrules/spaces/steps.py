@@ -97,6 +97,20 @@ class StepSpace:
             mask[self.token_of(option)] = 1
         return mask
 
+    @property
+    def path_rows(self) -> int:
+        """How many tokens one action takes at most: the head, a piece and a target per move,
+        the disc turn and ``done``."""
+        return 3 + 2 * max(block.head.moves for block in self.actions.blocks)
+
+    def path(self, decision: Decision | None) -> npt.NDArray[np.float32]:
+        """The tokens chosen so far in ``decision`` (none for None), one one-hot row each,
+        ``path_rows`` rows, flattened."""
+        rows = np.zeros((self.path_rows, self.size), dtype=np.float32)
+        for row, option in enumerate(() if decision is None else decision.chosen):
+            rows[row][self.token_of(option)] = 1.0
+        return rows.ravel()
+
     def action_mask(self, state: State) -> npt.NDArray[np.int8]:
         """The mask of the first step of the decision pending in ``state``."""
         return self.mask(self.actions.rules.choices(state))
