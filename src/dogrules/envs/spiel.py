@@ -36,7 +36,7 @@ import pyspiel
 
 from dogrules.engine.choices import Decision
 from dogrules.model.state import Phase, State
-from dogrules.spaces.observation import observe
+from dogrules.spaces.observing import observe
 from dogrules.spaces.steps import StepSpace
 from dogrules.spaces.tensor import Layout, layout, tensor
 from dogrules.variants import variant as variant_named

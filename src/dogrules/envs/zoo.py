@@ -35,7 +35,7 @@ from dogrules.model.state import Phase, State
 from dogrules.render.svg import svg
 from dogrules.render.text import text_board
 from dogrules.spaces.ids import ActionSpace
-from dogrules.spaces.observation import observe
+from dogrules.spaces.observing import observe
 from dogrules.spaces.steps import StepSpace
 from dogrules.spaces.tensor import Layout, layout, tensor
 from dogrules.variants import variant as variant_named

@@ -7,8 +7,9 @@ package.
 
 from __future__ import annotations
 
+from dogrules.model.observation import Observation
 from dogrules.spaces.ids import ActionSpace, Block
-from dogrules.spaces.observation import Observation, observe
+from dogrules.spaces.observing import observe
 from dogrules.spaces.sampling import sample_state
 from dogrules.spaces.steps import StepSpace
 from dogrules.spaces.tensor import Layout, Section, layout, tensor

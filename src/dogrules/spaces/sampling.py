@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from dogrules.engine.problems import MAX_SEED
+from dogrules.model.observation import Observation
 from dogrules.model.state import DogFacts, Extra, State, TeamSwapFacts
-from dogrules.spaces.observation import Observation
 from dogrules.variants import variant as variant_named
 
 

@@ -17,9 +17,9 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from dogrules.model.observation import Observation
 from dogrules.model.state import Phase
 from dogrules.spaces.ids import locations_of
-from dogrules.spaces.observation import Observation
 from dogrules.variants import variant as variant_named
 
 _PHASES = tuple(Phase)

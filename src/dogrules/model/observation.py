@@ -1,7 +1,8 @@
 """A typed view of what one seat may see, beside the JSON one of ``Variant.observe``.
 
-:func:`observe` reads the JSON view (the one source of what a seat may see) into a frozen
-:class:`Observation` with locations as ints, and adds four public facts the JSON view leaves
+``Variant.observation`` reads the JSON view (the one source of what a seat may see) into a
+frozen :class:`Observation` with locations as ints (:func:`from_json`), and adds four public
+facts the JSON view leaves
 out because no frontend needed them: whether the seat to act has already discarded and drawn
 this turn (``redrawn``), the seats of a DOG Kids team card swap under way and the seat that
 plays after it (``exchanging``, ``resume``), and how many shuffles were made. Every seat at
@@ -17,7 +18,6 @@ import attrs
 from dogrules.geometry.board import Board
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import Phase, State
-from dogrules.variants import variant as variant_named
 
 HIDDEN = "hidden"
 """How the JSON view writes a card another seat has set aside for the exchange."""
@@ -61,14 +61,6 @@ class Observation:
     shuffles: int = 1
 
 
-def observe(state: State, seat: int) -> Observation:
-    """What ``seat`` may see of ``state``, typed (ValueError for a seat not in the game)."""
-    rules = variant_named(state.variant)
-    view = rules.observe(state, seat)
-    public = PublicFacts(state.redrawn, state.exchanging, state.resume, state.shuffles)
-    return from_json(view, rules.board(state.players), public)
-
-
 @attrs.frozen
 class PublicFacts:
     """The public facts of a state the JSON view leaves out (see the module docstring)."""
@@ -77,6 +69,11 @@ class PublicFacts:
     exchanging: tuple[int, ...]
     resume: int | None
     shuffles: int
+
+    @classmethod
+    def of(cls, state: State) -> PublicFacts:
+        """The public facts of ``state``."""
+        return cls(state.redrawn, state.exchanging, state.resume, state.shuffles)
 
 
 def from_json(view: Mapping[str, JSONValue], board: Board, public: PublicFacts) -> Observation:
