@@ -31,8 +31,8 @@ def load(name: str, players: int, teams: bool | None = None, **more: int) -> pys
 
 @pytest.mark.parametrize(("name", "players", "teams"), TABLES)
 def test_pyspiel_random_simulation_test_passes(name: str, players: int, teams: bool | None) -> None:
-    # Cut short (a draw after 120 moves) to keep the test fast; the next test plays to the end.
-    pyspiel.random_sim_test(load(name, players, teams, max_steps=120), 1, False, False)
+    # Cut short (a draw after 80 moves) to keep the test fast; the next test plays to the end.
+    pyspiel.random_sim_test(load(name, players, teams, max_steps=80), 1, False, False)
 
 
 def test_a_whole_game_passes_the_random_simulation_test() -> None:

@@ -2,11 +2,10 @@
 
 ``Variant.observation`` reads the JSON view (the one source of what a seat may see) into a
 frozen :class:`Observation` with locations as ints (:func:`from_json`), and adds four public
-facts the JSON view leaves
-out because no frontend needed them: whether the seat to act has already discarded and drawn
-this turn (``redrawn``), the seats of a DOG Kids team card swap under way and the seat that
-plays after it (``exchanging``, ``resume``), and how many shuffles were made. Every seat at
-the table sees all four happen.
+facts the JSON view leaves out because no frontend needed them: whether the seat to act has
+already discarded and drawn this turn (``redrawn``), the seats of a DOG Kids team card swap
+under way and the seat that plays after it (``exchanging``, ``resume``), and how many
+shuffles were made. Every seat at the table sees all four happen.
 """
 
 from __future__ import annotations
@@ -18,9 +17,6 @@ import attrs
 from dogrules.geometry.board import Board
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import Phase, State
-
-HIDDEN = "hidden"
-"""How the JSON view writes a card another seat has set aside for the exchange."""
 
 
 @attrs.frozen
@@ -146,9 +142,8 @@ def _texts(value: JSONValue) -> list[str]:
 
 
 def _ints(value: JSONValue) -> list[int]:
-    items = value if isinstance(value, list) else [value]
-    if not isinstance(value, list) or any(
-        isinstance(item, bool) or not isinstance(item, int) for item in items
-    ):
+    items = value if isinstance(value, list) else None
+    numbers = [n for n in items or () if isinstance(n, int) and not isinstance(n, bool)]
+    if items is None or len(numbers) != len(items):
         raise ValueError(f"expected a list of integers, got {value!r}")
-    return [item for item in items if isinstance(item, int)]
+    return numbers
