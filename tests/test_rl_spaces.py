@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from pathlib import Path
 
 import attrs
 import pytest
@@ -250,9 +249,3 @@ def test_what_a_seat_may_not_see_never_changes_its_observation_or_tensor(
     other = attrs.evolve(other, seed=seed + 1)
     assert observe(other, seat) == observe(state, seat)
     assert np.array_equal(tensor(observe(other, seat)), tensor(observe(state, seat)))
-
-
-def test_the_example_of_docs_rl_runs() -> None:
-    guide = Path(__file__).parent.parent / "docs" / "rl.md"
-    code = guide.read_text(encoding="utf-8").split("```python")[1].split("```")[0]
-    exec(compile(code, "docs/rl.md", "exec"), {})
