@@ -23,6 +23,8 @@ LAYERS = (
     "formats",
     "render",
     "testing",
+    "spaces",
+    "envs",
     "app",
 )
 # The package's front door re-exports the public names; nothing inside imports it.
