@@ -23,6 +23,8 @@ LAYERS = (
     "formats",
     "render",
     "testing",
+    "spaces",
+    "envs",
     "protocol",
     "conformance",
     "app",

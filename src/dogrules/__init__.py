@@ -14,6 +14,7 @@ from __future__ import annotations
 from dogrules.data.register import Clause
 from dogrules.data.version import __version__
 from dogrules.engine.choices import Decision, Option, StepKind
+from dogrules.formats.history import Game, HistoryError
 from dogrules.formats.states import dump, load
 from dogrules.model.actions import Action, ActionKind
 from dogrules.model.errors import (
@@ -39,6 +40,8 @@ __all__ = [
     "DogRulesError",
     "Event",
     "EventKind",
+    "Game",
+    "HistoryError",
     "IllegalAction",
     "InvalidPosition",
     "NotationError",

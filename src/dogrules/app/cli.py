@@ -6,7 +6,18 @@ from __future__ import annotations
 import click
 
 from dogrules.app.cli_guard import GuardedGroup
-from dogrules.app.commands import book, checks, conform, files, games, register, serve, vectors
+from dogrules.app.commands import (
+    book,
+    checks,
+    conform,
+    files,
+    games,
+    register,
+    serve,
+    simulate,
+    tournament,
+    vectors,
+)
 from dogrules.data.version import __version__
 
 
@@ -36,6 +47,8 @@ for command in (
     checks.check,
     serve.serve,
     book.book,
+    simulate.simulate,
+    tournament.tournament,
     vectors.vectors,
     conform.conform,
 ):
