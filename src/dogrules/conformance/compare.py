@@ -111,6 +111,7 @@ class Ours:
 
 
 def our_outcomes(v: Variant, state: State) -> Ours:
+    """The reference's outcomes of ``state``, in the order it lists its actions."""
     found = []
     for action in v.legal_actions(state):
         transition = v.apply(state, action)
