@@ -20,7 +20,7 @@ from dogrules.protocol.errors import ErrorCode, Failure, ProtocolError, one_line
 from dogrules.protocol.operations import HANDLERS, Context
 from dogrules.protocol.schemas import OPERATIONS, messages
 
-__all__ = ["encode", "failure_of", "handle", "handle_text", "request_id"]
+__all__ = ["encode", "failure_of", "handle", "handle_text", "parse_request", "request_id"]
 
 # Operations that work on a state: the state is sent, or kept in a session.
 _ON_A_STATE = frozenset(
@@ -33,19 +33,28 @@ _ID_LENGTH = 200
 def handle_text(text: str | bytes, context: Context) -> dict[str, JSONValue]:
     """The answer to one request given as JSON text (a line of the stdio protocol, a body
     over HTTP): too long, not UTF-8 or not JSON, it is an error answer with id null."""
-    if len(text) > context.max_request_bytes:
-        return Failure(
-            ErrorCode.TOO_LARGE,
-            f"request of {len(text)} bytes; at most {context.max_request_bytes} are read",
-        ).answer(None)
+    try:
+        request = parse_request(text, context.max_request_bytes)
+    except ProtocolError as exc:
+        return exc.failure.answer(None)
+    return handle(request, context)
+
+
+def parse_request(text: str | bytes, limit: int) -> object:
+    """The JSON data of a request's text; ProtocolError (too_large, parse_error) when it is
+    longer than ``limit`` bytes, not UTF-8, not JSON or nested too deeply."""
+    if len(text) > limit:
+        raise ProtocolError(
+            ErrorCode.TOO_LARGE, f"request of {len(text)} bytes; at most {limit} are read"
+        )
     try:
         decoded = text.decode("utf-8") if isinstance(text, bytes) else text
-        data = parse_json_text(decoded, "request")
+        return parse_json_text(decoded, "request")
     except UnicodeDecodeError as exc:
-        return Failure(ErrorCode.PARSE_ERROR, f"request: not UTF-8 (byte {exc.start})").answer(None)
+        message = f"request: not UTF-8 (byte {exc.start})"
+        raise ProtocolError(ErrorCode.PARSE_ERROR, message) from None
     except FileProblem as exc:
-        return Failure(ErrorCode.PARSE_ERROR, one_line(str(exc))).answer(None)
-    return handle(data, context)
+        raise ProtocolError(ErrorCode.PARSE_ERROR, str(exc)) from None
 
 
 def handle(request: object, context: Context, op: str | None = None) -> dict[str, JSONValue]:
