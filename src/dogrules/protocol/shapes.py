@@ -84,7 +84,7 @@ def read_action(variant: Variant, state: State, given: str | Mapping[str, object
         )
     except (KeyError, ValueError, TypeError) as exc:
         raise NotationError(f"action: {exc}") from None
-    fault = shape_fault(action, board)
+    fault = shape_fault(action, board) or _missing(action)
     if fault is not None:
         raise NotationError(f"action: {fault}")
     return action.seen_by(notation)
@@ -108,3 +108,19 @@ def _text(given: Mapping[str, object], key: str) -> str | None:
     if value is not None and not isinstance(value, str):
         raise TypeError(f"{key} must be text or null, not {value!r:.40}")
     return value
+
+
+# The field each kind of action cannot be written without (its notation names it).
+_NEEDED = {
+    ActionKind.PLAY: "card",
+    ActionKind.PLACE: "field",
+    ActionKind.GIVE: "chosen",
+    ActionKind.DISCARD: "chosen",
+}
+
+
+def _missing(action: Action) -> str | None:
+    needed = _NEEDED.get(action.kind)
+    if needed is not None and getattr(action, needed) is None:
+        return f"a {action.kind} action names its {needed}"
+    return None
