@@ -27,6 +27,7 @@ from dogrules.protocol import (
     schema,
     schema_names,
 )
+from dogrules.protocol.examples import example_requests
 from dogrules.protocol.openapi import HTTP_STATUS, openapi_document
 from dogrules.protocol.schemas import messages, schemas_by_id
 from protocol_client import BD, LAWYER, Client, run_script, schema_problems
@@ -297,3 +298,10 @@ def test_the_openapi_document_has_every_operation_and_only_component_references(
 def test_messages_name_the_field_of_a_request() -> None:
     found = messages("observe.request", {"id": 1, "op": "observe", "session": "a", "seat": 9})
     assert found == ["seat: 9 is not a seat (0..3)"]
+
+
+def test_every_example_request_of_the_openapi_document_is_answered_without_error() -> None:
+    for op, body in example_requests().items():
+        answer = ask({"id": op, "op": op, **body})
+        assert "error" not in answer or op == "close", (op, answer)
+        assert not schema_problems(answer, op), (op, answer)

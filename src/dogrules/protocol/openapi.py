@@ -12,6 +12,7 @@ from typing import cast
 from dogrules.data.version import __version__
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.protocol.errors import ErrorCode
+from dogrules.protocol.examples import example_requests
 from dogrules.protocol.schemas import OPERATIONS, schema, schemas_by_id
 
 __all__ = ["API_PREFIX", "HTTP_STATUS", "openapi_document"]
@@ -77,9 +78,16 @@ def _operation(op: str) -> dict[str, JSONValue]:
     return {
         "operationId": op,
         "summary": str(request.get("description", op)),
+        # No body is the empty object: enough for hello and version, refused (400) naming
+        # the missing fields for the others.
         "requestBody": {
-            "required": True,
-            "content": {"application/json": {"schema": {"$ref": f"{_COMPONENTS}{op}.body"}}},
+            "required": False,
+            "content": {
+                "application/json": {
+                    "schema": {"$ref": f"{_COMPONENTS}{op}.body"},
+                    "example": example_requests()[op],
+                }
+            },
         },
         "responses": {"200": _json(f"{op}.answer", f"the {op} answer"), **_errors()},
     }
