@@ -102,6 +102,9 @@ def run_script(client: Client) -> None:
     assert isinstance(actions, list)
     assert [a["notation"] for a in actions] == [str(a) for a in expected]
     assert listed["to_act"] == start.to_act and listed["phase"] == "setup"
+    assert "outcomes" not in listed
+    outcomes = client.ok("legal_actions", state=game["state"], outcomes=True)["outcomes"]
+    assert outcomes == [state_digest(BD.apply(start, action).state) for action in expected]
 
     first = client.ok("choices", state=game["state"])
     assert first["step"] == "card" and first["path"] == []

@@ -131,8 +131,13 @@ def position(request: Request, context: Context) -> Answer:
 def legal_actions(request: Request, context: Context) -> Answer:
     state, variant, _session = _given(request, context)
     notation = variant.game(state.players).notation(state.to_act)
-    actions: list[JSONValue] = [action_json(a, notation) for a in variant.legal_actions(state)]
-    return {"actions": actions, "to_act": state.to_act, "phase": state.phase.value}
+    listed = variant.legal_actions(state)
+    actions: list[JSONValue] = [action_json(action, notation) for action in listed]
+    answer: Answer = {"actions": actions, "to_act": state.to_act, "phase": state.phase.value}
+    if request.get("outcomes") is True:
+        reached = (variant.apply(state, action).state for action in listed)
+        answer["outcomes"] = [state_digest(after) for after in reached]
+    return answer
 
 
 def choices(request: Request, context: Context) -> Answer:
