@@ -182,7 +182,9 @@ api = schemathesis.openapi.from_asgi(
 # Schemathesis is imported only when installed, so mypy sees its decorator as untyped.
 @api.parametrize()  # type: ignore[untyped-decorator, unused-ignore]
 @settings(
-    max_examples=8,
+    # A few per operation in the everyday run (well under a minute in all); more under the
+    # thorough profile (HYPOTHESIS_PROFILE=thorough).
+    max_examples=60 if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else 8,
     deadline=None,
     suppress_health_check=list(HealthCheck),
     derandomize=True,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
@@ -19,6 +20,7 @@ from dogrules.protocol import Context, encode, handle
 from dogrules.protocol.dispatch import handle_text, parse_request
 from dogrules.protocol.errors import ErrorCode, Failure, ProtocolError
 from dogrules.protocol.openapi import API_PREFIX, HTTP_STATUS, openapi_document
+from dogrules.protocol.schemas import OPERATIONS
 
 __all__ = ["create_app", "routes"]
 
@@ -58,16 +60,11 @@ def routes(context: Context) -> list[BaseRoute]:
         body = await _body(request, context.max_request_bytes)
         if isinstance(body, Response):
             return body
-        if op is None:
-            return _answer(handle_text(body, context))
-        if op not in document_ops:
-            failure = Failure(ErrorCode.UNKNOWN_OP, f"no operation {op[:40]!r}")
-            return _answer(failure.answer(None))
-        if not body.strip():
-            return _answer(handle({}, context, op))
-        return _answer(_handle_body(body, context, op))
+        # The rules are worked out in a worker thread, so that one long request (thousands
+        # of Partner outcomes) does not hold up the others; the sessions are thread-safe.
+        answer = await run_in_threadpool(_answer_body, body, context, op)
+        return _answer(answer)
 
-    document_ops = {path.removeprefix(f"{API_PREFIX}/") for path in _paths(document)}
     return [
         Route("/openapi.json", openapi, methods=["GET"]),
         Route(API_PREFIX, operation, methods=["POST"]),
@@ -75,13 +72,15 @@ def routes(context: Context) -> list[BaseRoute]:
     ]
 
 
-def _paths(document: dict[str, JSONValue]) -> list[str]:
-    paths = document["paths"]
-    return list(paths) if isinstance(paths, dict) else []
-
-
-def _handle_body(body: bytes, context: Context, op: str) -> dict[str, JSONValue]:
-    """The answer to a body sent to ``/api/<op>``: read as stdio reads a line."""
+def _answer_body(body: bytes, context: Context, op: str | None) -> dict[str, JSONValue]:
+    """The answer to a body sent to ``/api`` (``op`` None: a whole request, as a line of
+    stdio) or to ``/api/<op>`` (an empty body is the empty request)."""
+    if op is None:
+        return handle_text(body, context)
+    if op not in OPERATIONS:
+        return Failure(ErrorCode.UNKNOWN_OP, f"no operation {op[:40]!r}").answer(None)
+    if not body.strip():
+        return handle({}, context, op)
     try:
         request = parse_request(body, context.max_request_bytes)
     except ProtocolError as exc:

@@ -97,7 +97,9 @@ def failure_of(exc: BaseException) -> Failure:
         return Failure(ErrorCode.NOTATION_ERROR, one_line(str(exc)))
     if isinstance(exc, RecursionError | MemoryError):
         return Failure(ErrorCode.TOO_LARGE, f"request too large to handle ({type(exc).__name__})")
-    if isinstance(exc, DogRulesError | ValueError | TypeError):
+    if isinstance(exc, DogRulesError | ValueError):
+        # The library's word for input it cannot take. A TypeError is not among them: the
+        # request's types were checked against its schema, so one is a bug.
         return Failure(ErrorCode.INVALID_REQUEST, one_line(str(exc) or type(exc).__name__))
     return Failure(
         ErrorCode.INTERNAL_ERROR,

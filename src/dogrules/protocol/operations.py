@@ -149,7 +149,9 @@ def choices(request: Request, context: Context) -> Answer:
             if not matching:
                 labels = tuple(o.label for o in decision.options)
                 raise ChoiceError(
-                    f"no option of the {decision.kind} step has the value {step}", "", labels
+                    f"no option of the {decision.kind} step has the value {step}",
+                    decision.kind,
+                    labels,
                 )
             decision = decision.choose(matching[0])
         else:
