@@ -166,15 +166,16 @@ def test_other_paths_are_left_free_for_static_files(client: Any) -> None:
 
 # --- Schemathesis: the server against its own OpenAPI document ----------------------------
 
+THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 # The server's default limits: a generated body is never near a megabyte. The examples of
 # the document (a real position, so the rules run) and the fuzzing phase (a bounded number of
-# requests per operation); not the coverage phase, which would walk every boundary of the
-# position schema, far longer than a test suite can wait.
+# requests per operation); the coverage phase, which walks every boundary of the schemas (the
+# position schema has many: about two minutes), only under the thorough profile.
 api = schemathesis.openapi.from_asgi(
     "/openapi.json",
     http_api.create_app(),
     config=schemathesis.config.SchemathesisConfig.from_dict(
-        {"phases": {"coverage": {"enabled": False}}}
+        {"phases": {"coverage": {"enabled": THOROUGH}}}
     ),
 )
 
@@ -184,7 +185,7 @@ api = schemathesis.openapi.from_asgi(
 @settings(
     # A few per operation in the everyday run (well under a minute in all); more under the
     # thorough profile (HYPOTHESIS_PROFILE=thorough).
-    max_examples=60 if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else 8,
+    max_examples=60 if THOROUGH else 8,
     deadline=None,
     suppress_health_check=list(HealthCheck),
     derandomize=True,

@@ -5,6 +5,7 @@ then still answers correctly; sessions are bounded."""
 
 from __future__ import annotations
 
+import doctest
 import io
 import json
 from typing import Any
@@ -15,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import dogrules
+import dogrules.protocol
 from dogrules.app.stdio import serve_lines
 from dogrules.protocol import (
     OPERATIONS,
@@ -305,3 +307,8 @@ def test_every_example_request_of_the_openapi_document_is_answered_without_error
         answer = ask({"id": op, "op": op, **body})
         assert "error" not in answer or op == "close", (op, answer)
         assert not schema_problems(answer, op), (op, answer)
+
+
+def test_the_package_docstring_example_runs() -> None:
+    result = doctest.testmod(dogrules.protocol, raise_on_error=False)
+    assert result.attempted and not result.failed, result
