@@ -25,6 +25,7 @@ LAYERS = (
     "testing",
     "spaces",
     "envs",
+    "protocol",
     "app",
 )
 # The package's front door re-exports the public names; nothing inside imports it.

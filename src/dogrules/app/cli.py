@@ -6,7 +6,16 @@ from __future__ import annotations
 import click
 
 from dogrules.app.cli_guard import GuardedGroup
-from dogrules.app.commands import book, checks, files, games, register, simulate, tournament
+from dogrules.app.commands import (
+    book,
+    checks,
+    files,
+    games,
+    register,
+    serve,
+    simulate,
+    tournament,
+)
 from dogrules.data.version import __version__
 
 
@@ -37,6 +46,7 @@ for command in (
     book.book,
     simulate.simulate,
     tournament.tournament,
+    serve.serve,
 ):
     main.add_command(command)
 

@@ -17,7 +17,14 @@ from pathlib import Path
 
 from dogrules.model.errors import DogRulesError
 
-__all__ = ["MAX_JSON_DEPTH", "FileProblem", "quote", "read_json_text", "write_text_atomically"]
+__all__ = [
+    "MAX_JSON_DEPTH",
+    "FileProblem",
+    "parse_json_text",
+    "quote",
+    "read_json_text",
+    "write_text_atomically",
+]
 
 # Positions and records nest four levels at most; far deeper input is hostile or broken,
 # and refusing it early keeps the parser (recursive in CPython) away from RecursionError.
@@ -50,6 +57,12 @@ def read_json_text(path: Path, source: str | None = None) -> object:
         raise FileProblem(f"{name}: not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
         raise FileProblem(f"{name}: cannot read: {exc.strerror or exc}") from None
+    return parse_json_text(text, name)
+
+
+def parse_json_text(text: str, name: str) -> object:
+    """The JSON value ``text`` holds; FileProblem, naming ``name``, if it is not JSON of sane
+    depth (the message gives the line and column of malformed JSON)."""
     if _depth(text) > MAX_JSON_DEPTH:
         raise FileProblem(f"{name}: JSON nested deeper than {MAX_JSON_DEPTH} levels")
     try:

@@ -18,7 +18,7 @@ from dogrules.variants import implemented
 
 SchemaName = Literal["record", "position"]
 
-__all__ = ["SchemaName", "schema"]
+__all__ = ["SchemaName", "schema", "schema_messages"]
 
 
 class _SchemaError(Protocol):
@@ -71,7 +71,13 @@ def _validator_for(name: SchemaName, variants: tuple[str, ...]) -> _Validator:
 
 
 def _schema_messages(name: SchemaName, data: object) -> list[str]:
-    errors = _validator(name).iter_errors(data)
+    return schema_messages(_validator(name), data)
+
+
+def schema_messages(validator: object, data: object) -> list[str]:
+    """One line per distinct problem of ``data`` that ``validator`` (a jsonschema validator)
+    finds, each naming the field (``hands.2[1]: 'bogus' is not a card notation``)."""
+    errors = cast(_Validator, validator).iter_errors(data)
     messages = [_message(error) for error in errors]
     return sorted(set(messages), key=messages.index)
 

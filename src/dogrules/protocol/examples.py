@@ -1,0 +1,58 @@
+"""One example request of each operation, on one position (the rule lawyers' position of the
+README: seat 0 holds a 5 and a 13, and 13 T5-T18 would pass a protected start field). The
+OpenAPI document shows them, and its examples are what an HTTP test sends first."""
+
+from __future__ import annotations
+
+import functools
+
+from dogrules.formats.states import dump
+from dogrules.model.jsonvalue import JSONValue
+from dogrules.variants import variant as get_variant
+
+__all__ = ["POSITION_ARGUMENTS", "example_requests"]
+
+POSITION_ARGUMENTS: dict[str, JSONValue] = {
+    "variant": "black-dog",
+    "players": 4,
+    "pieces": {
+        "0": ["T5", "H", "H", "H"],
+        "1": ["T16", "H", "H", "H"],
+        "2": ["T32", "H", "H", "H"],
+        "3": ["T48", "H", "H", "H"],
+    },
+    "hands": {"0": ["5", "13"]},
+    "to_act": 0,
+    "black_dog": "T24",
+}
+"""The example position, as the arguments of ``variant.position`` (seat keys as text)."""
+
+
+@functools.cache
+def example_requests() -> dict[str, dict[str, JSONValue]]:
+    """An example request body of each operation (without ``id`` and ``op``)."""
+    state = dump(
+        get_variant("black-dog").position(
+            players=4,
+            pieces={0: ["T5", "H", "H", "H"], 1: ["T16", "H", "H", "H"]}
+            | {2: ["T32", "H", "H", "H"], 3: ["T48", "H", "H", "H"]},
+            hands={0: ["5", "13"]},
+            to_act=0,
+            black_dog="T24",
+        )
+    )
+    return {
+        "hello": {"protocol": 1},
+        "version": {},
+        "new_game": {"variant": "black-dog", "players": 4, "seed": 7},
+        "position": POSITION_ARGUMENTS,
+        "legal_actions": {"state": state},
+        "choices": {"state": state, "path": ["5", "T5"]},
+        "apply": {"state": state, "action": "5 T5-T10"},
+        "explain": {"state": state, "action": "13 T5-T18"},
+        "observe": {"state": state, "seat": 1},
+        "render": {"state": state, "format": "text"},
+        "validate": {"data": state},
+        "dump": {"state": state},
+        "close": {"session": "a-session-id"},
+    }

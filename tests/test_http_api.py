@@ -1,0 +1,199 @@
+"""Issue 14: ``dogrules serve --http``. The operations over HTTP with the Starlette test
+client (status codes, 413 for a body over the limit, CORS for browser clients, sessions),
+and Schemathesis against the server's own OpenAPI document: no server error for any
+generated request, every answer as documented.
+
+These need the extra ``dogrules[serve]`` (and Schemathesis, a dev tool): without them the
+tests skip, saying so, except in CI (the variable CI set), where they must run."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+import dogrules
+from dogrules.protocol import Context, Sessions
+from dogrules.protocol.openapi import openapi_document
+from protocol_client import BD, LAWYER, Client, run_script, schema_problems
+
+
+def needed(module: str) -> ModuleType:
+    """``module``, or a skip saying which extra is missing (a failure in CI)."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(
+            f"{module} is not installed: pip install 'dogrules[serve]' (and the dev tools) "
+            "to test the HTTP server",
+            allow_module_level=True,
+        )
+
+
+testclient = needed("starlette.testclient")
+schemathesis = needed("schemathesis")
+http_api = needed("dogrules.app.http_api")
+LIMIT = 4096
+STATE = dogrules.dump(LAWYER)
+
+
+def make_app(**options: Any) -> Any:
+    return http_api.create_app(Context(Sessions(8), LIMIT), **options)
+
+
+@pytest.fixture
+def client() -> Any:
+    with testclient.TestClient(make_app()) as test_client:
+        yield test_client
+
+
+def post(client: Any, path: str, body: object) -> tuple[int, dict[str, Any]]:
+    response = client.post(path, content=json.dumps(body))
+    assert response.headers["content-type"] == "application/json"
+    answer: dict[str, Any] = response.json()
+    return response.status_code, answer
+
+
+def test_the_scripted_session_of_every_operation_over_http(client: Any) -> None:
+    def transport(line: str) -> str:
+        response = client.post("/api", content=line)
+        text: str = response.text
+        return text
+
+    run_script(Client(transport))
+
+
+def test_each_operation_has_its_path_and_the_body_may_leave_out_id_and_op(client: Any) -> None:
+    status, answer = post(client, "/api/legal_actions", {"state": STATE})
+    assert status == 200 and answer["id"] is None
+    assert [a["notation"] for a in answer["actions"]] == [str(a) for a in BD.legal_actions(LAWYER)]
+    status, answer = post(client, "/api/version", {"id": "v"})
+    assert (status, answer["id"], answer["version"]) == (200, "v", 1)
+    status, answer = post(client, "/api/version", {"id": 1, "op": "hello"})
+    assert (status, answer["error"]["code"]) == (400, "invalid_request")
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "code"),
+    [
+        ("/api/apply", {"state": STATE, "action": "13 T5-T18"}, 422, "illegal_action"),
+        ("/api/apply", {"state": STATE, "action": "13 Q"}, 422, "notation_error"),
+        ("/api/dump", {"state": {"format": 1}}, 422, "invalid_position"),
+        ("/api/dump", {"session": "gone"}, 404, "unknown_session"),
+        ("/api/castle", {}, 404, "unknown_op"),
+        ("/api/dump", [], 400, "invalid_request"),
+        ("/api", {"id": 1, "op": "fly"}, 404, "unknown_op"),
+    ],
+)
+def test_an_error_answer_has_the_status_of_its_code(
+    client: Any, path: str, body: object, status: int, code: str
+) -> None:
+    got, answer = post(client, path, body)
+    assert (got, answer["error"]["code"]) == (status, code), answer
+    assert not schema_problems(answer, "")
+
+
+def test_a_body_that_is_not_json_is_a_parse_error(client: Any) -> None:
+    response = client.post("/api/version", content=b"{oops")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "parse_error"
+
+
+def test_a_body_over_the_limit_is_refused_with_413_declared_or_streamed(client: Any) -> None:
+    big = json.dumps({"data": "x" * (LIMIT * 2)})
+    response = client.post("/api/validate", content=big)
+    assert response.status_code == 413 and response.json()["error"]["code"] == "too_large"
+
+    def chunks() -> Any:
+        # A streamed body declares no length: the limit is kept while it is read.
+        yield b'{"data": "'
+        for _ in range(10):
+            yield b"x" * LIMIT
+        yield b'"}'
+
+    response = client.post("/api/validate", content=chunks())
+    assert response.status_code == 413 and response.json()["error"]["code"] == "too_large"
+
+
+def test_sessions_over_http_keep_the_state_server_side(client: Any) -> None:
+    _status, made = post(client, "/api/new_game", {"variant": "agent-dog", "seed": 2, "keep": True})
+    session = made["session"]
+    _status, listed = post(client, "/api/legal_actions", {"session": session})
+    first = listed["actions"][0]
+    status, applied = post(client, "/api/apply", {"session": session, "action": first})
+    assert status == 200 and applied["session"] == session
+    _status, dumped = post(client, "/api/dump", {"session": session})
+    assert dumped["state"] == applied["state"] != made["state"]
+
+
+def test_the_openapi_document_is_served_as_built_from_the_schemas(client: Any) -> None:
+    response = client.get("/openapi.json")
+    assert response.status_code == 200 and response.json() == openapi_document()
+
+
+def test_cors_lets_a_configured_origin_call_the_api_and_no_other() -> None:
+    preflight = {"Origin": "https://table.example", "Access-Control-Request-Method": "POST"}
+    with testclient.TestClient(make_app(cors_origins=["https://table.example"])) as client:
+        response = client.options("/api/version", headers=preflight)
+        assert response.status_code == 200
+        assert response.headers["access-control-allow-origin"] == "https://table.example"
+        other = client.options("/api/version", headers={**preflight, "Origin": "https://x.test"})
+        assert "access-control-allow-origin" not in other.headers
+    with testclient.TestClient(make_app()) as client:
+        response = client.post("/api/version", content="{}", headers={"Origin": "https://x.test"})
+        assert "access-control-allow-origin" not in response.headers
+
+
+def test_other_paths_are_left_free_for_static_files(client: Any) -> None:
+    routing = needed("starlette.routing")
+    responses = needed("starlette.responses")
+
+    async def page(request: Any) -> Any:
+        return responses.PlainTextResponse("table")
+
+    app = make_app(extra_routes=[routing.Route("/", page)])
+    with testclient.TestClient(app) as with_page:
+        assert with_page.get("/").text == "table"
+        assert with_page.post("/api/version", content="{}").json()["version"] == 1
+    assert client.get("/").status_code == 404
+
+
+# --- Schemathesis: the server against its own OpenAPI document ----------------------------
+
+THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
+# The server's default limits: a generated body is never near a megabyte. The examples of
+# the document (a real position, so the rules run) and the fuzzing phase (a bounded number of
+# requests per operation); the coverage phase, which walks every boundary of the schemas (the
+# position schema has many: about two minutes), only under the thorough profile.
+api = schemathesis.openapi.from_asgi(
+    "/openapi.json",
+    http_api.create_app(),
+    config=schemathesis.config.SchemathesisConfig.from_dict(
+        {"phases": {"coverage": {"enabled": THOROUGH}}}
+    ),
+)
+
+
+# Schemathesis is imported only when installed, so mypy sees its decorator as untyped.
+@api.parametrize()  # type: ignore[untyped-decorator, unused-ignore]
+@settings(
+    # A few per operation in the everyday run (well under a minute in all); more under the
+    # thorough profile (HYPOTHESIS_PROFILE=thorough).
+    max_examples=60 if THOROUGH else 8,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+)
+def test_no_generated_request_gets_a_server_error(case: Any) -> None:
+    # Every check Schemathesis has (no 5xx; statuses, content types and bodies as the
+    # document says, each answer against its schema) but one: a request that follows the
+    # schema may still be refused, and rightly, as a position the rules do not allow (a
+    # random state almost never is one), a session never made, or a protocol version not
+    # spoken.
+    case.call_and_validate(excluded_checks=[schemathesis.checks.positive_data_acceptance])
