@@ -7,6 +7,7 @@ other, and ``explain`` gives the judge's refusal or the events the action causes
 
 from __future__ import annotations
 
+import functools
 import gc
 import threading
 from collections import OrderedDict
@@ -64,7 +65,10 @@ def apply(game: Game, state: State, action: Action) -> Transition:
                 refusal.clauses,
                 (refusal.reason,),
             )
-    return carry_out(game, state, action)
+    return Transition.deferred(
+        carry_out(game, state, action, record=False).state,
+        functools.partial(_events, game, state, action),
+    )
 
 
 def explain(game: Game, state: State, action: Action) -> Ruling:
@@ -106,10 +110,18 @@ def written(game: Game, state: State, action: object) -> str:
     return str(action.seen_by(game.notation(state.to_act)))
 
 
-def carry_out(game: Game, state: State, action: Action) -> Transition:
-    """Carry out an action the judge accepts; its events cite the game's own clauses."""
-    transition = game.ruleset.phases[state.phase].carry_out(game, state, action)
+def carry_out(game: Game, state: State, action: Action, record: bool = True) -> Transition:
+    """Carry out an action the judge accepts; its events (none unless it ``record``s) cite
+    the game's own clauses."""
+    transition = game.ruleset.phases[state.phase].carry_out(game, state, action, record)
+    if not record:
+        return transition
     return Transition(transition.state, tuple(_cited(game, e) for e in transition.events))
+
+
+def _events(game: Game, state: State, action: Action) -> tuple[Event, ...]:
+    # What ``apply`` defers: the same carrying out, recording this time.
+    return carry_out(game, state, action).events
 
 
 def _cited(game: Game, event: Event) -> Event:
