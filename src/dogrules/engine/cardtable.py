@@ -181,6 +181,14 @@ def transition(
     if isinstance(now, DogFacts) and now.black_dog != table.dog:
         now = DogFacts(table.dog)
     order = cards.deck_spec.in_order
+    # What did not change is kept, not copied: a hand that is still the same cards (in the
+    # same order, as the scratch copy started), the deck when nothing was drawn from it and
+    # it was not reshuffled (it only ever loses cards from its end, or is replaced whole).
+    hands = tuple(
+        old if len(hand) == len(old) and tuple(hand) == old else order(hand)
+        for hand, old in zip(cards.hands, state.hands, strict=True)
+    )
+    same_deck = cards.shuffles == state.shuffles and len(cards.deck) == len(state.deck)
     # Built field by field rather than by attrs.evolve: this runs once per action.
     new = State(
         variant=state.variant,
@@ -188,8 +196,8 @@ def transition(
         phase=state.phase if phase is None else phase,
         to_act=state.to_act if to_act is None else to_act,
         pieces=table.pieces(),
-        hands=tuple(order(hand) for hand in cards.hands),
-        deck=tuple(cards.deck),
+        hands=hands,
+        deck=state.deck if same_deck else tuple(cards.deck),
         discard=tuple(cards.discard),
         exchange=tuple(cards.exchange),
         dealer=state.dealer if dealer is None else dealer,

@@ -126,10 +126,15 @@ class Table:
 
     def all_in_finish(self, seat: int) -> bool:
         """Whether every piece of ``seat`` that can finish stands in its finish."""
+        # A piece only ever enters the finish of its own colour (R-C6), so the seat's pieces
+        # in a finish are the ones in its own: a few look-ups, not a pass over the board.
         board = self.board
-        in_lane = sum(
-            1 for loc, owner in self.occupant.items() if owner == seat and loc >= board.track
-        )
+        occupant = self.occupant
+        first = board.lane(seat, 1)
+        in_lane = 0
+        for location in range(first, first + board.finish):
+            if occupant.get(location) == seat:
+                in_lane += 1
         return board.finish_full(in_lane)
 
     @implements("BD-CAPTURE", "BD-2P3P-FIFTH", "R-B9")

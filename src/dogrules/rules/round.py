@@ -72,11 +72,14 @@ def complete_sides(table: Table, acting: int, teams: bool) -> list[tuple[int, ..
     """Every side (team or seat) whose pieces are all in their finishes, clockwise from the
     acting seat's own side."""
     players = table.board.players
+    done = [table.all_in_finish(seat) for seat in range(players)]
+    if not any(done):
+        return []  # every action of a game but its last: asked once per seat only
     sides: list[tuple[int, ...]] = []
     for offset in range(players):
         seat = (acting + offset) % players
         side = tuple(sorted({seat, (seat + players // 2) % players})) if teams else (seat,)
-        if side not in sides and all(table.all_in_finish(s) for s in side):
+        if side not in sides and all(done[s] for s in side):
             sides.append(side)
     return sides
 
