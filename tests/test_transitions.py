@@ -3,6 +3,7 @@ the ones the same action records when carried out recording, and the state the s
 
 from __future__ import annotations
 
+import os
 import random
 
 import attrs
@@ -57,3 +58,13 @@ def test_a_transition_is_read_only_and_tells_its_events_once() -> None:
         del transition.state
     assert transition == Transition(state, events)
     assert "events=" in repr(transition)
+
+
+def test_the_engine_asked_for_runs() -> None:
+    # tools/build_compiled.py --check sets DOGRULES_EXPECT_COMPILED=1: the golden games must
+    # then be replayed by the compiled modules, not by a pure-Python copy found first.
+    expected = os.environ.get("DOGRULES_EXPECT_COMPILED") == "1"
+    assert dogrules.compiled() == expected, (
+        f"expected the {'compiled' if expected else 'pure-Python'} engine, "
+        f"running {'compiled' if dogrules.compiled() else 'pure-Python'} modules"
+    )

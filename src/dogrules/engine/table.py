@@ -15,6 +15,12 @@ from dogrules.model.events import Event, EventKind
 from dogrules.model.state import State
 
 
+def compiled() -> bool:
+    """Whether this process runs the compiled engine (``tools/build_compiled.py``): this
+    module is one of those the build compiles, and a compiled module is no ``.py`` file."""
+    return not __file__.endswith(".py")
+
+
 class Table:
     """Where every piece stands: ``occupant`` maps a location to the seat owning the piece."""
 
@@ -55,12 +61,7 @@ class Table:
 
     def clone(self) -> Table:
         """A copy that records nothing (to try a play out)."""
-        copy = Table.__new__(Table)
-        copy.board = self.board
-        copy.occupant = dict(self.occupant)
-        copy.home = list(self.home)
-        copy.dog = self.dog
-        copy.events = None
+        copy = Table(self.board, dict(self.occupant), list(self.home), self.dog, None)
         copy.landed = dict(self.landed)
         copy.captures = list(self.captures)
         copy.finished = list(self.finished)
@@ -123,6 +124,17 @@ class Table:
 
     def on_board(self, seat: int) -> list[int]:
         return [loc for loc, owner in self.occupant.items() if owner == seat]
+
+    def seats_done(self) -> list[bool]:
+        """For each seat, whether every piece of it that can finish stands in its finish
+        (one pass over the board, for the win check that asks about every seat)."""
+        board = self.board
+        track = board.track
+        in_lane = [0] * board.players
+        for location, owner in self.occupant.items():
+            if location >= track:
+                in_lane[owner] += 1
+        return [board.finish_full(count) for count in in_lane]
 
     def all_in_finish(self, seat: int) -> bool:
         """Whether every piece of ``seat`` that can finish stands in its finish."""

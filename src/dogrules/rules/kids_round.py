@@ -168,7 +168,8 @@ class KidsPlay:
             return self.redraw(game, state, table, cards, following)
         assert action.card is not None, "a play names its card (checked)"
         spec = game.ruleset.catalogue.spec(action.card)
-        cards.record(Event(EventKind.PLAYED, spec.clauses, seat=seat, card=action.card))
+        if cards.events is not None:  # once per play: not built unless told
+            cards.record(Event(EventKind.PLAYED, spec.clauses, seat=seat, card=action.card))
         cards.take(seat, action.card)
         cards.discard.append(action.card)
         turn = make_turn(game, state, table, start_protection=False)

@@ -257,8 +257,9 @@ class RoundPlay:
         played = [catalogue.spec(action.card)]
         if action.copied is not None:
             played.append(catalogue.spec(action.copied))
-        clauses = (*self.turn_clauses, *(c for spec in played for c in spec.clauses))
-        cards.record(Event(EventKind.PLAYED, clauses, seat=seat, card=action.card))
+        if cards.events is not None:  # once per play: not built unless told
+            clauses = (*self.turn_clauses, *(c for spec in played for c in spec.clauses))
+            cards.record(Event(EventKind.PLAYED, clauses, seat=seat, card=action.card))
         cards.take(seat, action.card)
         cards.discard.append(action.card)
         turn = make_turn(game, state, table)

@@ -72,9 +72,9 @@ def complete_sides(table: Table, acting: int, teams: bool) -> list[tuple[int, ..
     """Every side (team or seat) whose pieces are all in their finishes, clockwise from the
     acting seat's own side."""
     players = table.board.players
-    done = [table.all_in_finish(seat) for seat in range(players)]
+    done = table.seats_done()
     if not any(done):
-        return []  # every action of a game but its last: asked once per seat only
+        return []  # after every action of a game but its last
     sides: list[tuple[int, ...]] = []
     for offset in range(players):
         seat = (acting + offset) % players
