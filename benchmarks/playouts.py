@@ -10,6 +10,8 @@ order so that both meet the same machine load, and the table shows both and thei
     python benchmarks/playouts.py --variant black-dog --players 4 --rounds 7
     git worktree add --detach /tmp/before HEAD~1
     python benchmarks/playouts.py --against /tmp/before/src
+    python tools/build_compiled.py                         # compiled against pure Python
+    python benchmarks/playouts.py --source build/compiled --against src
 
 Every measurement runs in a fresh interpreter whose PYTHONPATH is the engine's ``src``, as
 ``benchmarks/compare.py`` does. The garbage collector is the benchmark's own business: by
@@ -151,7 +153,7 @@ class Engine:
 def measure(options: argparse.Namespace, chosen: list[Table]) -> dict[str, list[list[float]]]:
     """Per engine, per table: the actions per CPU second of every round. The engines take
     turns table by table, the one going first alternating, so both meet the same load."""
-    sources = {"this": THIS}
+    sources = {"this": options.source.resolve()}
     if options.against is not None:
         sources["against"] = options.against.resolve()
     engines = {name: Engine(source, options) for name, source in sources.items()}
@@ -218,6 +220,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="rounds (medians quoted; 5)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the games and choices (1)")
     parser.add_argument("--against", type=Path, help="another engine's src/, measured alongside")
+    parser.add_argument(
+        "--source", type=Path, default=THIS, help="the engine measured (default: this src/)"
+    )
     parser.add_argument("--gc-freeze", action="store_true", help="gc.freeze() after import")
     parser.add_argument("--gc-threshold", type=int, help="the collector's first threshold")
     options = parser.parse_args()
@@ -233,6 +238,8 @@ def main() -> None:
         f"random playouts, actions per CPU second, median of {options.rounds} rounds x "
         f"{options.games} games (seed {options.seed}, {collector})"
     )
+    if options.source.resolve() != THIS:
+        title += f"; this: {options.source}"
     if options.against is not None:
         title += f"; against {options.against}"
     show(chosen, rates, title)

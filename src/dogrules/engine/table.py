@@ -33,6 +33,9 @@ class Table:
         home: list[int],
         dog: int | None,
         events: list[Event] | None,
+        landed: dict[int, None] | None = None,
+        captures: list[int] | None = None,
+        finished: list[int] | None = None,
     ) -> None:
         self.board = board
         self.occupant = occupant
@@ -41,11 +44,11 @@ class Table:
         self.events = events
         # Locations where a piece the actor moved ended its last movement, in the order they
         # were reached (the disc turn R-B5, the 007 summons R-A4).
-        self.landed: dict[int, None] = {}
+        self.landed: dict[int, None] = {} if landed is None else landed
         # Owners of the pieces captured so far, in order.
-        self.captures: list[int] = []
+        self.captures: list[int] = [] if captures is None else captures
         # Owners of the pieces that entered their finish so far, in order (R-C13).
-        self.finished: list[int] = []
+        self.finished: list[int] = [] if finished is None else finished
 
     @classmethod
     def of(cls, board: Board, state: State, record: bool = False) -> Table:
@@ -61,11 +64,16 @@ class Table:
 
     def clone(self) -> Table:
         """A copy that records nothing (to try a play out)."""
-        copy = Table(self.board, dict(self.occupant), list(self.home), self.dog, None)
-        copy.landed = dict(self.landed)
-        copy.captures = list(self.captures)
-        copy.finished = list(self.finished)
-        return copy
+        return Table(
+            self.board,
+            dict(self.occupant),
+            list(self.home),
+            self.dog,
+            None,
+            dict(self.landed),
+            list(self.captures),
+            list(self.finished),
+        )
 
     def record(self, event: Event) -> None:
         if self.events is not None:
