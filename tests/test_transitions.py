@@ -53,7 +53,7 @@ def test_a_transition_is_read_only_and_tells_its_events_once() -> None:
     assert transition.events == events and transition.events == events
     assert told == [1], "the deferred events were worked out more than once"
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        transition.state = state
+        transition.state = state  # type: ignore[misc]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         del transition.state
     assert transition == Transition(state, events)

@@ -22,6 +22,7 @@ class Refusal:
     reason: str
 
 
+@attrs.frozen(eq=False, repr=False)
 class Transition:
     """The new state after an action, and the events that led there, in order.
 
@@ -29,26 +30,16 @@ class Transition:
     state and a function that tells the events (by carrying the action out again, recording,
     on the same code path): a random playout or a search reads only the state, and so never
     pays for the events; whoever reads ``events`` gets them, worked out once and kept.
-    Read-only like a frozen attrs class, compared and hashed by state and events."""
+    Frozen; compared and hashed by state and events."""
 
-    __slots__ = ("_events", "_told", "state")
     state: State
-    _events: tuple[Event, ...] | None
-    _told: Callable[[], tuple[Event, ...]] | None
-
-    def __init__(self, state: State, events: tuple[Event, ...]) -> None:
-        object.__setattr__(self, "state", state)
-        object.__setattr__(self, "_events", events)
-        object.__setattr__(self, "_told", None)
+    _events: tuple[Event, ...] | None = attrs.field(alias="events")
+    _told: Callable[[], tuple[Event, ...]] | None = attrs.field(default=None, alias="told")
 
     @classmethod
     def deferred(cls, state: State, told: Callable[[], tuple[Event, ...]]) -> Transition:
         """``state``, its events told by ``told()`` the first time they are read."""
-        transition = cls.__new__(cls)
-        object.__setattr__(transition, "state", state)
-        object.__setattr__(transition, "_events", None)
-        object.__setattr__(transition, "_told", told)
-        return transition
+        return cls(state, None, told)
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -61,12 +52,6 @@ class Transition:
             object.__setattr__(self, "_events", events)
             object.__setattr__(self, "_told", None)
         return events
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise attrs.exceptions.FrozenInstanceError()
-
-    def __delattr__(self, name: str) -> None:
-        raise attrs.exceptions.FrozenInstanceError()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Transition):
