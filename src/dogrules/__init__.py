@@ -14,6 +14,7 @@ from __future__ import annotations
 from dogrules.data.register import Clause
 from dogrules.data.version import __version__
 from dogrules.engine.choices import Decision, Option, StepKind
+from dogrules.engine.table import compiled
 from dogrules.formats.history import Game, HistoryError
 from dogrules.formats.states import dump, load
 from dogrules.model.actions import Action, ActionKind
@@ -54,6 +55,7 @@ __all__ = [
     "Transition",
     "Variant",
     "__version__",
+    "compiled",
     "dump",
     "load",
     "variant",

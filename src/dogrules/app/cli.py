@@ -45,10 +45,10 @@ for command in (
     files.moves,
     files.render,
     checks.check,
-    serve.serve,
     book.book,
     simulate.simulate,
     tournament.tournament,
+    serve.serve,
     vectors.vectors,
     conform.conform,
 ):
