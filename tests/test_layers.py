@@ -26,6 +26,7 @@ LAYERS = (
     "spaces",
     "envs",
     "protocol",
+    "conformance",
     "app",
 )
 # The package's front door re-exports the public names; nothing inside imports it.

@@ -9,12 +9,14 @@ from dogrules.app.cli_guard import GuardedGroup
 from dogrules.app.commands import (
     book,
     checks,
+    conform,
     files,
     games,
     register,
     serve,
     simulate,
     tournament,
+    vectors,
 )
 from dogrules.data.version import __version__
 
@@ -47,6 +49,8 @@ for command in (
     simulate.simulate,
     tournament.tournament,
     serve.serve,
+    vectors.vectors,
+    conform.conform,
 ):
     main.add_command(command)
 
