@@ -181,6 +181,16 @@ def test_a_structured_action_is_read_as_its_notation_is() -> None:
         assert by_json["state"] == by_text["state"] and by_json["action"] == action
 
 
+def test_a_whole_number_written_with_a_fraction_is_read_as_the_integer_it_is() -> None:
+    # JSON Schema counts 11091501816.0 as an integer (Schemathesis sent it as a seed).
+    context = Context()
+    as_float = ask({"id": 1, "op": "new_game", "variant": "black-dog", "seed": 7.0}, context)
+    as_int = ask({"id": 2, "op": "new_game", "variant": "black-dog", "seed": 7}, context)
+    assert as_float["state"] == as_int["state"]
+    half = ask({"id": 3, "op": "new_game", "variant": "black-dog", "seed": 7.5}, context)
+    assert half["error"]["code"] == "invalid_request"
+
+
 def test_apply_with_a_seat_gives_the_events_that_seat_may_see() -> None:
     agent = dogrules.variant("agent-dog")
     start = agent.new_game(players=4, seed=3)

@@ -307,6 +307,10 @@ def _object(value: JSONValue) -> Mapping[str, object]:
 
 
 def _int(value: JSONValue) -> int:
+    # JSON Schema counts a number with no fractional part (7.0) as an integer, and the
+    # request passed its schema, so such a number is read as the integer it is.
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"expected an integer, got {value!r:.40}")
     return value
