@@ -64,7 +64,9 @@ MODULES = (
 
 # The fast tests that pin the rules. Left out: tests/test_state_machines.py and the other
 # Hypothesis-driven files (test_choices, test_observation, test_problems, test_cli,
-# test_error_family), which take minutes, and the slow exhaustive sweeps.
+# test_error_family), which take minutes, and the exhaustive Partner sweeps of
+# tests/test_distinct_outcomes.py (up to 45 s a test). Within these files a test slower than
+# --max-test-seconds unmutated (the random-game and golden playthroughs) is left out too.
 TESTS = (
     "tests/test_clauses_black_dog.py",
     "tests/test_clauses_black_dog_cards.py",
@@ -72,7 +74,6 @@ TESTS = (
     "tests/test_clauses_agent_dog_cards.py",
     "tests/test_clauses_dog_kids.py",
     "tests/test_golden.py",
-    "tests/test_distinct_outcomes.py",
 )
 
 # One replacement per operator rather than every pair (a "sufficient" set): the full
@@ -252,6 +253,14 @@ class Reach:
     def budget(self, tests: Sequence[str]) -> float:
         return sum(self.seconds.get(test, 0.0) for test in tests)
 
+    def only(self, tests: set[str]) -> Reach:
+        """The same, for ``tests`` alone."""
+        lines = {
+            module: {line: [t for t in found if t in tests] for line, found in by_line.items()}
+            for module, by_line in self.lines.items()
+        }
+        return Reach(lines, {test: self.seconds[test] for test in tests if test in self.seconds})
+
 
 def _quiet() -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
@@ -298,9 +307,13 @@ def measure_reach(session: pytest.Session, out: Path) -> Reach:
             code = 1 if session.testsfailed else 0
         finally:
             os._exit(code)
-    _, status = os.waitpid(pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"the tests do not pass unmutated (status {status}); fix them first")
+    exit_code = _wait(pid, 24 * 3600.0)
+    if exit_code != 0:
+        raise SystemExit(f"the tests do not pass unmutated (exit {exit_code}); fix them first")
+    return load_reach(out)
+
+
+def load_reach(out: Path) -> Reach:
     payload = json.loads(out.read_text(encoding="utf-8"))
     lines = {
         module: {int(line): tests for line, tests in by_line.items()}
@@ -354,15 +367,20 @@ def _patch(mutant: Mutant) -> None:
 def _wait(pid: int, timeout: float) -> int | None:
     """The exit code of child ``pid``, or None if it ran past ``timeout`` (then killed)."""
     deadline = time.monotonic() + timeout
-    while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            return os.waitstatus_to_exitcode(status)
-        if time.monotonic() > deadline:
+    done = 0
+    try:
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                return os.waitstatus_to_exitcode(status)
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.02)
+    finally:  # past the timeout, or interrupted: the child goes too
+        if not done:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
-            return None
-        time.sleep(0.02)
+    return None
 
 
 def _run_in_memory(
@@ -539,6 +557,15 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "--factor", type=float, default=3.0,
         help="timeout of a mutant: 20 s + FACTOR x the covered tests' time unmutated",
     )  # fmt: skip
+    parser.add_argument(
+        "--max-test-seconds", type=float, default=3.0,
+        help="leave out tests slower than this unmutated (default 3; measured under coverage)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--reach", type=Path,
+        help="keep the coverage pass (which test reaches which line) in this JSON file and "
+        "reuse it while it exists (delete it when the tests or the rules change)",
+    )  # fmt: skip
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--json", type=Path, help="write the full results as JSON here")
     parser.add_argument("--markdown", type=Path, help="write the report as markdown here")
@@ -551,9 +578,11 @@ class Driver:
     Collection happens once, in this process; the tests run only in forked children.
     """
 
-    def __init__(self, mutants: Sequence[Mutant], factor: float, scratch: Path) -> None:
+    def __init__(self, mutants: Sequence[Mutant], args: argparse.Namespace, scratch: Path) -> None:
         self.mutants = mutants
-        self.factor = factor
+        self.factor: float = args.factor
+        self.max_test_seconds: float = args.max_test_seconds
+        self.reach_file: Path | None = args.reach
         self.scratch = scratch
         self.results: list[Result] = []
 
@@ -562,7 +591,17 @@ class Driver:
         started = time.monotonic()
         copy = self.scratch / "src"
         shutil.copytree(ROOT / "src", copy)
-        reach = measure_reach(session, self.scratch / "reach.json")
+        if self.reach_file is not None and self.reach_file.exists():
+            reach = load_reach(self.reach_file)
+        else:
+            reach = measure_reach(session, self.reach_file or self.scratch / "reach.json")
+        quick = {
+            item.nodeid
+            for item in session.items
+            if reach.seconds.get(item.nodeid, float("inf")) <= self.max_test_seconds
+        }
+        reach = reach.only(quick)
+        print(f"\n{len(quick)} of {len(session.items)} tests are quick enough to run")
         known = equivalents()
         print(f"\n{len(self.mutants)} mutants; tests timed in {time.monotonic() - started:.0f} s")
         for index, mutant in enumerate(self.mutants, 1):
@@ -594,8 +633,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{len(chosen)} mutants")
         return 0
     started = time.monotonic()
+    # A plain kill ends the run like Ctrl-C: the running child is killed, the scratch copy
+    # removed (nothing here ever writes to the work tree).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with tempfile.TemporaryDirectory(prefix="mutate-") as scratch:
-        driver = Driver(chosen, args.factor, Path(scratch))
+        driver = Driver(chosen, args, Path(scratch))
         pytest.main([*PYTEST_ARGS, "-s", "--no-header", *args.tests], plugins=[driver])
     seconds = time.monotonic() - started
     report = markdown(driver.results, seconds)
