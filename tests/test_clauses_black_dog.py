@@ -35,6 +35,7 @@ from helpers import (
     notations,
     origins,
     position_builder,
+    refusal,
     through_exchange,
     with_next_card,
 )
@@ -528,6 +529,9 @@ def test_BD_START_BLOCKS_own_start_piece_bars_everyone_even_after_a_lap() -> Non
     # seat 1's piece on T16 (its own start) bars seat 0 and seat 1 alike
     s = pos({0: ["T14"], 1: ["T16", "T12"]}, {0: ["5", "2"], 1: ["5"]})
     assert_illegal(s, "5 T14-T19", "BD-START-BLOCKS", "BD-START-PROTECTED", "BD-PASSING")
+    # the very next field counts too: T15 is one step from T16
+    s = pos({0: ["T15"], 1: ["T16"]}, {0: ["5"], 1: ["5"]})
+    assert refusal(s, "5 T15-T20")[0] == ("BD-START-PROTECTED", "BD-START-BLOCKS", "R-C4")
     s1 = pos({0: ["T14"], 1: ["T16", "T12"]}, {1: ["5", "2"]}, to_act=1)
     assert_illegal(s1, "5 T12-T17", "BD-START-BLOCKS", "BD-START-PROTECTED", "BD-PASSING")
     # a piece that reaches its start field at the end of a lap blocks just the same
@@ -697,6 +701,59 @@ def test_R_C6_the_start_field_counts_as_one_step_then_F1_to_F4() -> None:
     # beyond F4 there is no field: a piece on F2 cannot use a 3
     s = pos({0: ["F2", "T30"]}, {0: ["3"], 1: ["2"]})
     assert notations(s) == {"3 T30-T33"}
+
+
+@pytest.mark.clause("BD-MOVE", "R-C6")
+def test_BD_MOVE_the_move_event_names_every_field_stepped_on_round_T0_and_in_the_finish() -> None:
+    def path(state: dogrules.State, text: str) -> tuple[tuple[str, ...], int | None]:
+        (moved,) = events(act(state, text), "moved")
+        return moved.path, moved.count
+
+    s = pos({0: ["T62"]}, {0: ["4"], 1: ["2"]})
+    assert path(s, "4 T62-T2") == (("T63", "T0", "T1", "T2"), 4)
+    assert path(s, "4 T62-F2") == (("T63", "T0", "F1", "F2"), 4)  # the start field is a step
+    s = pos({1: ["T14"]}, {1: ["4"]}, to_act=1)
+    assert path(s, "4 T14-F2") == (("T15", "T16", "F1", "F2"), 4)
+    s = pos({0: ["F1"]}, {0: ["2"], 1: ["2"]})
+    assert path(s, "2 F1-F3") == (("F2", "F3"), 2)
+
+
+@pytest.mark.clause("BD-FINISH-SAFE", "R-C6")
+def test_BD_FINISH_SAFE_a_finish_piece_neither_leaves_the_finish_nor_stays_put() -> None:
+    s = pos({0: ["F1", "F3"]}, {0: ["2", "3"], 1: ["2"]})
+    for text in ("2 F1-T2", "2 F1-F1"):
+        clauses, why = refusal(s, text)
+        assert clauses == ("BD-FINISH-SAFE", "R-C6") and "only forward" in why, text
+    clauses, why = refusal(s, "3 F1-F4")  # over F3
+    assert clauses == ("BD-FINISH-SAFE", "R-C6") and "no piece may be passed" in why
+
+
+@pytest.mark.clause("BD-FINISH-ENTRY", "R-C6")
+def test_BD_FINISH_ENTRY_a_piece_on_its_start_field_cannot_step_straight_to_F1() -> None:
+    s = pos({0: ["T0"]}, {0: ["1/11"], 1: ["2"]})
+    clauses, why = refusal(s, "1/11 T0-F1")
+    assert clauses == ("BD-FINISH-ENTRY", "R-C6") and "straight from its start field" in why
+
+
+@pytest.mark.clause("BD-ENTER", "R-C5")
+def test_BD_ENTER_a_refused_entry_says_whether_the_field_or_the_home_is_wrong() -> None:
+    s = pos({}, {1: ["1/11"]}, to_act=1)
+    assert "onto its own start field T16" in refusal(s, "1/11 H-T0")[1]
+    s = pos({0: ["T0"]}, {0: ["13"], 1: ["2"]})
+    assert "already holds one of its pieces" in refusal(s, "13 H-T0")[1]
+
+
+@pytest.mark.clause("BD-OWN-PIECES", "BD-TEAM-PLAY", "R-C8")
+def test_R_C8_a_refused_mover_names_the_rule_that_applies() -> None:
+    s = pos({0: ["T3"], 1: ["T20"]}, {0: ["5"], 1: ["2"]})
+    assert refusal(s, "5 T20-T25")[0] == ("BD-OWN-PIECES", "R-C8")
+    assert refusal(s, "5 T7-T12")[0] == ("BD-MOVE",)
+    s = pos(
+        {0: ["F1", "F2", "F3", "F4"], 1: ["T20"], 2: ["T34"]},
+        {0: ["5"], 1: ["2"]},
+        black_dog="T60",
+    )
+    assert refusal(s, "5 T20-T25")[0] == ("BD-TEAM-PLAY", "R-C8")
 
 
 # ---------------------------------------------------------------------------------------------
