@@ -748,6 +748,7 @@ def test_R_C8_a_refused_mover_names_the_rule_that_applies() -> None:
     s = pos({0: ["T3"], 1: ["T20"]}, {0: ["5"], 1: ["2"]})
     assert refusal(s, "5 T20-T25")[0] == ("BD-OWN-PIECES", "R-C8")
     assert refusal(s, "5 T7-T12")[0] == ("BD-MOVE",)
+    assert refusal(s, "5 T3-H") == (("BD-MOVE",), "5 T3-H: not legal.\n- T3 to H is no forward move")
     s = pos(
         {0: ["F1", "F2", "F3", "F4"], 1: ["T20"], 2: ["T34"]},
         {0: ["5"], 1: ["2"]},
