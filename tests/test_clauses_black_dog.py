@@ -712,6 +712,8 @@ def test_BD_MOVE_the_move_event_names_every_field_stepped_on_round_T0_and_in_the
     s = pos({0: ["T62"]}, {0: ["4"], 1: ["2"]})
     assert path(s, "4 T62-T2") == (("T63", "T0", "T1", "T2"), 4)
     assert path(s, "4 T62-F2") == (("T63", "T0", "F1", "F2"), 4)  # the start field is a step
+    s = pos({0: ["T62"]}, {0: ["3"], 1: ["2"]})
+    assert path(s, "3 T62-F1") == (("T63", "T0", "F1"), 3)
     s = pos({1: ["T14"]}, {1: ["4"]}, to_act=1)
     assert path(s, "4 T14-F2") == (("T15", "T16", "F1", "F2"), 4)
     s = pos({0: ["F1"]}, {0: ["2"], 1: ["2"]})
@@ -726,6 +728,10 @@ def test_BD_FINISH_SAFE_a_finish_piece_neither_leaves_the_finish_nor_stays_put()
         assert clauses == ("BD-FINISH-SAFE", "R-C6") and "only forward" in why, text
     clauses, why = refusal(s, "3 F1-F4")  # over F3
     assert clauses == ("BD-FINISH-SAFE", "R-C6") and "no piece may be passed" in why
+    # turning in over an own piece on F2: the finish rule refuses it, not seat 1's protected
+    # start field T16, which the move never reaches
+    s = pos({0: ["T62", "F2"], 1: ["T16"]}, {0: ["5"], 1: ["2"]})
+    assert refusal(s, "5 T62-F3")[0] == ("BD-FINISH-SAFE", "R-C6")
 
 
 @pytest.mark.clause("BD-FINISH-ENTRY", "R-C6")
