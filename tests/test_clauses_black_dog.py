@@ -16,12 +16,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 
 import dogrules
+from dogrules.model.actions import Action, ActionKind
 from helpers import (
     BD,
     act,
+    action,
     assert_illegal,
     at,
     at_home,
@@ -236,6 +239,21 @@ def test_BD_PLACE_BLACK_DOG_dealer_right_of_starter_places_the_dog_on_a_disc_fie
     assert placed.seat == 0 and cites(placed, "BD-PLACE-BLACK-DOG")
     assert t.state.phase == "exchange"
     assert_illegal(BD.new_game(players=4, seed=6), "place T10", "BD-PLACE-BLACK-DOG", "R-B1")
+
+
+@pytest.mark.clause("BD-PLACE-BLACK-DOG", "R-B1")
+def test_R_B1_the_game_begins_with_the_placement_and_it_names_only_a_field() -> None:
+    s = BD.new_game(players=4, seed=1)
+    assert all(text.startswith("place ") for text in notations(s))
+    placing = action(s, sorted(notations(s))[0])
+    for wrong, why in (
+        (Action(ActionKind.FOLD), "begins with the dealer placing"),
+        (attrs.evolve(placing, turn="cw"), "names its field and nothing else"),
+    ):
+        ruling = BD.explain(s, wrong)
+        assert not ruling.legal and ruling.clauses == ("BD-PLACE-BLACK-DOG", "R-B1")
+        assert why in ruling.text
+    assert BD.explain(s, placing).legal
 
 
 @pytest.mark.clause("BD-DISC-SETUP", "BD-L-DISC")
@@ -754,7 +772,10 @@ def test_R_C8_a_refused_mover_names_the_rule_that_applies() -> None:
     s = pos({0: ["T3"], 1: ["T20"]}, {0: ["5"], 1: ["2"]})
     assert refusal(s, "5 T20-T25")[0] == ("BD-OWN-PIECES", "R-C8")
     assert refusal(s, "5 T7-T12")[0] == ("BD-MOVE",)
-    assert refusal(s, "5 T3-H") == (("BD-MOVE",), "5 T3-H: not legal.\n- T3 to H is no forward move")
+    assert refusal(s, "5 T3-H") == (
+        ("BD-MOVE",),
+        "5 T3-H: not legal.\n- T3 to H is no forward move",
+    )
     s = pos(
         {0: ["F1", "F2", "F3", "F4"], 1: ["T20"], 2: ["T34"]},
         {0: ["5"], 1: ["2"]},

@@ -26,6 +26,7 @@ from helpers import (
     notations,
     origins,
     position_builder,
+    refusal,
     spent,
 )
 
@@ -409,6 +410,35 @@ def test_BD_DISC_CARRIES_pieces_and_the_black_dog_ride_the_disc() -> None:
     assert at(cw, 0) == ["T57"] and at(cw, 1) == ["T10", "T24"] and dog(cw) == "T40"
     ccw = act(s, "5 T36-T41 turn ccw").state
     assert at(ccw, 0) == ["T25"] and at(ccw, 1) == ["T10", "T56"] and dog(ccw) == "T8"
+    # each ride is told, the dog's too (no piece), citing the carry rule
+    carried = events(act(s, "5 T36-T41 turn cw"), "carried")
+    assert [(e.piece, e.src, e.dst) for e in carried] == [
+        (1, "T8", "T24"),
+        (0, "T41", "T57"),
+        (None, "T24", "T40"),
+    ]
+    assert all(cites(e, "BD-DISC-CARRIES") for e in carried)
+
+
+@pytest.mark.clause(
+    "R-B5", "BD-DISC-NOT-BY-SWAP", "BD-DISC-CAPTURED-NO-TURN", "BD-DOG-NO-DISC-TURN"
+)
+def test_R_B5_a_refused_disc_turn_says_why_no_turn_is_due() -> None:
+    cases = (
+        ({0: ["T5"], 1: ["T23"]}, "swap", "T24", "swap T5<>T23", "BD-DISC-NOT-BY-SWAP"),
+        ({0: ["T4"]}, "black:3", "T5", "black:3 T4-T7", "BD-DISC-CAPTURED-NO-TURN"),
+        ({0: ["T10"]}, "black:3", "T20", "black:3 T10-T13", "BD-DOG-NO-DISC-TURN"),
+    )
+    for pieces, card, dog_field, play, why in cases:
+        s = pos(pieces, {0: [card], 1: ["2"]}, black_dog=dog_field)
+        assert refusal(s, f"{play} turn cw")[0] == (why, "BD-DISC-TURN", "R-B5"), play
+    s = pos({0: ["T5", "T10"]}, {0: ["partner"], 1: ["2"]})
+    clauses = refusal(s, "partner T5-T7 T10-T11 T7-T8 turn cw")[0]
+    assert clauses == ("BD-DISC-TURN", "BD-DOG-LANDING", "R-B5")
+    s = pos({0: ["T2", "T10"]}, {0: ["5"], 1: ["2"]})
+    assert refusal(s, "5 T10-T15 turn cw")[0] == ("BD-DISC-TURN", "R-B5")
+    clauses, why = refusal(s, "5 T2-T7")
+    assert clauses == ("BD-DISC-TURN", "R-B5") and "must turn" in why
 
 
 @pytest.mark.clause("BD-DISC-TURN-LAST", "R-B5")
@@ -449,6 +479,28 @@ def test_BD_BLACK_CHOSEN_value_1_to_7_moves_a_piece_then_the_dog() -> None:
     assert ran.count == 4 and ran.src == "T26" and ran.dst == "T30"
     assert kinds(t).index("moved") < kinds(t).index("dog_moved")
     assert_illegal(s, "black:1-7 T10-T18", "BD-BLACK-CHOSEN", "BD-MOVE", "R-B4")
+
+
+@pytest.mark.clause("BD-BLACK-CHOSEN", "BD-BLACK-PRINTED", "R-B4")
+def test_R_B4_the_move_cites_whether_the_value_was_chosen_or_printed() -> None:
+    s = pos({0: ["T10"]}, {0: ["black:1-7", "black:3"], 1: ["2"]}, black_dog="T26")
+    (moved,) = events(act(s, "black:1-7 T10-T12"), "moved")
+    assert cites(moved, "BD-BLACK-CHOSEN") and not cites(moved, "BD-BLACK-PRINTED")
+    (moved,) = events(act(s, "black:3 T10-T13"), "moved")
+    assert cites(moved, "BD-BLACK-PRINTED") and not cites(moved, "BD-BLACK-CHOSEN")
+
+
+@pytest.mark.clause("BD-BLACK-CHOSEN", "BD-BLACK-PRINTED", "BD-ENTER", "R-B4")
+def test_R_B4_a_refused_black_play_names_the_values_and_never_enters_a_piece() -> None:
+    s = pos({0: ["T10"]}, {0: ["black:1-7", "black:3"], 1: ["2"]}, black_dog="T26")
+    assert refusal(s, "black:1-7 T10-T19")[1].endswith(
+        "a black card moves exactly 1 or 2 or 3 or 4 or 5 or 6 or 7"
+    )
+    assert refusal(s, "black:3 T10-T12")[1].endswith(
+        "T10 to T12 is 2 steps; a black:3 moves exactly 3"
+    )
+    for text in ("black:3 H-T0", "black:1-7 H-T0"):
+        assert refusal(s, text)[0] == ("BD-ENTER", "R-C5"), text
 
 
 @pytest.mark.clause("BD-BLACK-CHOSEN", "BD-BLACK-PRINTED", "R-B4")
@@ -538,6 +590,14 @@ def test_R_B10_unused_start_fields_still_do_not_exist_for_the_dog() -> None:
     s = pos({0: ["T2"]}, {0: ["black:3"], 1: ["2"]}, players=3, black_dog="T46")
     (ran,) = events(act(s, "black:3 T2-T5"), "dog_moved")
     assert ran.path == ("T47", "T49", "T50")
+    assert cites(ran, "R-B10")
+
+
+@pytest.mark.clause("R-B10", "BD-DOG-START-FIELDS")
+def test_R_B10_is_cited_by_the_dogs_run_only_when_seats_are_unused() -> None:
+    s = pos({0: ["T2"]}, {0: ["black:3"], 1: ["2"]}, black_dog="T46")
+    (ran,) = events(act(s, "black:3 T2-T5"), "dog_moved")
+    assert cites(ran, "BD-DOG-START-FIELDS") and not cites(ran, "R-B10")
 
 
 @pytest.mark.clause("BD-CLOCKWISE-DOG", "R-B2")
