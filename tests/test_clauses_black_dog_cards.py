@@ -177,6 +177,23 @@ def test_BD_MAGNET_LIMITS_no_goal_no_piece_in_a_goal_no_piece_already_behind() -
     assert_illegal(s, "magnet T60-F1", "BD-MAGNET-LIMITS", "R-B7")
 
 
+@pytest.mark.clause("BD-MAGNET-LIMITS", "BD-MAGNET", "R-B7")
+def test_R_B7_a_refused_magnet_says_which_limit_it_breaks() -> None:
+    s = pos({0: ["T0", "T2", "F1"], 1: ["T3", "T20"]}, {0: ["magnet"], 1: ["2"]})
+    assert notations(s) == {"magnet T0-T1"}  # a piece on T0 (field 0) is on the track
+    assert at(act(s, "magnet T0-T1").state, 0) == ["T1", "T2", "F1"]
+    for text in ("magnet F1-F2", "magnet T20-T30"):
+        clauses, why = refusal(s, text)
+        assert clauses == ("BD-MAGNET-LIMITS", "R-B7") and "own pieces on the track" in why
+    clauses, why = refusal(s, "magnet T2-T3")
+    assert clauses == ("BD-MAGNET-LIMITS", "R-B7") and "already stands right behind" in why
+    s = pos({0: ["T60"], 1: ["T5"]}, {0: ["magnet"], 1: ["2"]})
+    clauses, why = refusal(s, "magnet T60-F1")
+    assert clauses == ("BD-MAGNET-LIMITS", "R-B7") and "never takes a piece into a finish" in why
+    clauses, why = refusal(s, "magnet T60-T3")
+    assert clauses == ("BD-MAGNET", "R-B7") and "exactly to T4" in why
+
+
 @pytest.mark.clause("BD-DISC-BY-MAGNET", "R-B5")
 def test_BD_DISC_BY_MAGNET_a_magnet_onto_a_paw_turns_the_disc() -> None:
     s = pos({0: ["T2"], 1: ["T8"]}, {0: ["magnet"], 1: ["2"]})
@@ -437,6 +454,9 @@ def test_R_B5_a_refused_disc_turn_says_why_no_turn_is_due() -> None:
     assert clauses == ("BD-DISC-TURN", "BD-DOG-LANDING", "R-B5")
     s = pos({0: ["T2", "T10"]}, {0: ["5"], 1: ["2"]})
     assert refusal(s, "5 T10-T15 turn cw")[0] == ("BD-DISC-TURN", "R-B5")
+    # a Black Dog that did not run does not count, even on a paw
+    s_paw = pos({0: ["T10"]}, {0: ["5"], 1: ["2"]}, black_dog="T23")
+    assert refusal(s_paw, "5 T10-T15 turn cw")[0] == ("BD-DISC-TURN", "R-B5")
     clauses, why = refusal(s, "5 T2-T7")
     assert clauses == ("BD-DISC-TURN", "R-B5") and "must turn" in why
 
