@@ -12,6 +12,7 @@ from itertools import pairwise
 
 import pytest
 
+from dogrules.testing.outcomes import spellings
 from helpers import (
     BD,
     act,
@@ -175,6 +176,18 @@ def test_BD_MAGNET_LIMITS_no_goal_no_piece_in_a_goal_no_piece_already_behind() -
     s = pos({0: ["T60"], 1: ["T5"]}, {0: ["magnet"], 1: ["2"]})
     assert notations(s) == {"magnet T60-T4"}
     assert_illegal(s, "magnet T60-F1", "BD-MAGNET-LIMITS", "R-B7")
+
+
+@pytest.mark.clause("R-C10", "BD-PARTNER")
+def test_R_C10_partner_lists_each_outcome_once_but_knows_every_spelling() -> None:
+    # T10 and T20 share 4 points: 5 outcomes, 16 orders of sub-moves that reach them
+    s = pos({0: ["T10", "T20"], 1: ["T30"]}, {0: ["partner"], 1: ["2"]})
+    every = spellings(BD, s, 1000)
+    assert every is not None
+    spelled = {a.moves for a in every}
+    listed = {a.moves for a in BD.legal_actions(s)}
+    assert len(listed) == 5 and len(spelled) == 16 and listed < spelled
+    assert ((20, 22), (10, 12)) in spelled and ((20, 22), (10, 12)) not in listed
 
 
 @pytest.mark.clause("BD-MAGNET-LIMITS", "BD-MAGNET", "R-B7")
