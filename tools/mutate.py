@@ -420,6 +420,9 @@ def _run_on_copy(mutant: Mutant, tests: Sequence[str], timeout: float, copy: Pat
         return None
     finally:
         target.write_text(original, encoding="utf-8")
+    if done.returncode not in (0, 1):
+        tail = (done.stdout + done.stderr).decode(errors="replace").strip().splitlines()[-3:]
+        print(f"  exit {done.returncode}: {' | '.join(tail)}", flush=True)
     return done.returncode
 
 
@@ -591,8 +594,10 @@ class Driver:
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session: pytest.Session) -> bool:
         started = time.monotonic()
-        copy = self.scratch / "src"
+        # The copy for module-level mutants: src/ beside the specs/ the package reads.
+        copy = self.scratch / "tree" / "src"
         shutil.copytree(ROOT / "src", copy)
+        (copy.parent / "specs").symlink_to(ROOT / "specs")
         if self.reach_file is not None and self.reach_file.exists():
             reach = load_reach(self.reach_file)
         else:
