@@ -114,6 +114,28 @@ def test_BD_SWAP_unplayable_with_only_own_and_protected_pieces_on_the_track() ->
     assert_illegal(s, "swap T0<>T20", "BD-SWAP", "BD-START-PROTECTED", "R-B6")
 
 
+@pytest.mark.clause("BD-SWAP", "BD-DOG-IMMUNE", "BD-FINISH-SAFE", "BD-START-PROTECTED", "R-B6")
+def test_R_B6_a_refused_swap_names_the_piece_that_may_not_change_places() -> None:
+    s = pos(
+        {0: ["T5", "T6", "F2"], 1: ["T16", "T20"], 2: ["T40"]},
+        {0: ["swap"], 1: ["2"]},
+        black_dog="T30",
+    )
+    assert notations(s) == {"swap T5<>T20", "swap T5<>T40", "swap T6<>T20", "swap T6<>T40"}
+    for text, clauses in (
+        ("swap T5<>T30", ("BD-DOG-IMMUNE", "BD-SWAP")),
+        ("swap T30<>T5", ("BD-DOG-IMMUNE", "BD-SWAP")),
+        ("swap T5<>F2", ("BD-SWAP", "BD-FINISH-SAFE")),
+        ("swap T5<>T16", ("BD-START-PROTECTED", "BD-SWAP", "R-C4")),
+        ("swap T5<>T12", ("BD-SWAP",)),
+        ("swap T5<>T6", ("BD-SWAP", "R-B6")),
+    ):
+        assert refusal(s, text)[0] == clauses, text
+    # another seat's piece on field F1 of seat 0 is in a finish, not on the track
+    s = pos({0: ["F1"], 1: ["T20"]}, {1: ["swap"], 0: ["2"]}, to_act=1)
+    assert notations(s) == {"fold"}
+
+
 @pytest.mark.clause("BD-DISC-NOT-BY-SWAP", "R-B5")
 def test_BD_DISC_NOT_BY_SWAP_a_swap_onto_a_paw_turns_nothing() -> None:
     s = pos({0: ["T5"], 1: ["T23"]}, {0: ["swap"], 1: ["2"]}, black_dog="T24")
@@ -176,6 +198,15 @@ def test_BD_MAGNET_LIMITS_no_goal_no_piece_in_a_goal_no_piece_already_behind() -
     s = pos({0: ["T60"], 1: ["T5"]}, {0: ["magnet"], 1: ["2"]})
     assert notations(s) == {"magnet T60-T4"}
     assert_illegal(s, "magnet T60-F1", "BD-MAGNET-LIMITS", "R-B7")
+
+
+@pytest.mark.clause("R-C10", "BD-PARTNER", "BD-START-PROTECTED")
+def test_R_C10_a_sub_move_is_one_to_four_steps_and_obeys_the_move_rule() -> None:
+    s = pos({0: ["T14"], 1: ["T16"]}, {0: ["partner"], 1: ["2"]})
+    assert refusal(s, "partner T14-T18")[0] == ("BD-START-PROTECTED", "BD-START-BLOCKS", "R-C4")
+    clauses, why = refusal(s, "partner T14-T19")
+    assert clauses == ("BD-FULL-MOVE", "BD-MOVE")
+    assert why.endswith("is 5 steps; a sub-move moves exactly 1 or 2 or 3 or 4")
 
 
 @pytest.mark.clause("R-C10", "BD-PARTNER")
