@@ -767,6 +767,16 @@ def test_BD_ENTER_a_refused_entry_says_whether_the_field_or_the_home_is_wrong() 
     assert "already holds one of its pieces" in refusal(s, "13 H-T0")[1]
 
 
+@pytest.mark.clause("BD-FULL-MOVE", "BD-MOVE")
+def test_BD_FULL_MOVE_a_refused_count_names_the_card_and_its_numbers() -> None:
+    s = pos({0: ["T3"]}, {0: ["5", "1/11"], 1: ["2"]})
+    clauses, why = refusal(s, "5 T3-T7")
+    assert clauses == ("BD-FULL-MOVE", "BD-MOVE") and why.endswith(
+        "is 4 steps; a 5 moves exactly 5"
+    )
+    assert refusal(s, "1/11 T3-T5")[1].endswith("a 1/11 moves exactly 1 or 11")
+
+
 @pytest.mark.clause("BD-OWN-PIECES", "BD-TEAM-PLAY", "R-C8")
 def test_R_C8_a_refused_mover_names_the_rule_that_applies() -> None:
     s = pos({0: ["T3"], 1: ["T20"]}, {0: ["5"], 1: ["2"]})
