@@ -41,7 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import CodeType, FunctionType, ModuleType
 
@@ -290,7 +290,11 @@ def measure_reach(session: pytest.Session, out: Path) -> Reach:
             cov = coverage.Coverage(data_file=None, include=[str(RULES / "*.py")])
             seconds: dict[str, float] = {}
             cov.start()
+            caches = _caches()
             for index, item in enumerate(session.items):
+                # Cold caches: a test is told every line it needs, not only those that an
+                # earlier test did not already leave in a cache.
+                _clear_caches(caches)
                 cov.switch_context(item.nodeid)
                 started = time.perf_counter()
                 following = session.items[index + 1] if index + 1 < len(session.items) else None
@@ -359,11 +363,25 @@ def _patch(mutant: Mutant) -> None:
             changed += 1
     if changed == 0:
         raise RuntimeError(f"no function of {mutant.module} changed")
+    _clear_caches()
+
+
+def _caches() -> list[Callable[[], None]]:
+    """How to empty each functools cache and the judge's listing cache."""
+    found: list[Callable[[], None]] = []
     for thing in gc.get_objects():
         if isinstance(thing, functools._lru_cache_wrapper):
-            thing.cache_clear()
+            found.append(thing.cache_clear)
         elif type(thing).__name__ == "ListingCache":
-            thing._clear()
+            found.append(thing._clear)
+    return found
+
+
+def _clear_caches(caches: Sequence[Callable[[], None]] | None = None) -> None:
+    """Empty the caches: a result kept from an earlier run of the code must not stand in for
+    the code now in place."""
+    for clear in _caches() if caches is None else caches:
+        clear()
 
 
 def _wait(pid: int, timeout: float) -> int | None:
