@@ -22,6 +22,7 @@ import pytest
 import dogrules
 from dogrules.model.actions import Action, ActionKind
 from helpers import (
+    AD,
     BD,
     act,
     action,
@@ -379,6 +380,33 @@ def test_BD_FOLD_a_seat_that_cannot_move_shows_and_discards_its_hand() -> None:
     assert s.to_act == 1  # seat 0 holds no card; seat 1 plays its 4
     s = act(s, "4 T21-T25 turn cw").state
     assert s.to_act == 3  # seat 2 is passed over
+
+
+@pytest.mark.clause("BD-FOLD", "BD-2P3P-REDRAW", "R-C7", "R-C12")
+def test_R_C7_a_stuck_seat_folds_in_the_team_game_and_discards_a_held_card_with_fewer() -> None:
+    def refused(state: dogrules.State, wrong: Action) -> tuple[tuple[str, ...], str]:
+        ruling = BD.explain(state, wrong)
+        assert not ruling.legal, wrong
+        return ruling.clauses, ruling.text.splitlines()[-1]
+
+    s = pos({}, {0: ["5"], 1: ["2"]})
+    assert notations(s) == {"fold"}
+    assert refused(s, Action(ActionKind.DISCARD, chosen="5"))[0] == ("BD-FOLD", "R-C7")
+    assert refused(s, Action(ActionKind.FOLD, chosen="5"))[0] == ("R-C7", "R-C12")
+    clauses, why = refused(s, Action(ActionKind.PLACE, field=7))
+    assert clauses == ("BD-PLACE-BLACK-DOG", "R-B1") and "once, at setup" in why
+    s = pos({}, {0: ["5", "7"], 1: ["2"]}, players=2)
+    assert notations(s) == {"discard 5", "discard 7"}
+    assert refused(s, Action(ActionKind.FOLD))[0] == ("BD-2P3P-REDRAW", "R-C7")
+    assert refused(s, Action(ActionKind.DISCARD, chosen="9")) == (
+        ("BD-2P3P-REDRAW",),
+        "- seat 0 does not hold '9'",
+    )
+    assert refused(s, Action(ActionKind.DISCARD, chosen="5", turn="cw"))[0] == ("R-C7", "R-C12")
+    # a game without a Black Dog says so
+    s = position_builder(AD)({}, {0: ["5"], 1: ["2"]})
+    ruling = AD.explain(s, Action(ActionKind.PLACE, field=7))
+    assert ruling.clauses == ("R-C12",) and "agent-dog has no Black Dog to place" in ruling.text
 
 
 @pytest.mark.clause("BD-FOLD")
