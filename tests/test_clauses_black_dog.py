@@ -391,12 +391,14 @@ def test_R_C7_a_stuck_seat_folds_in_the_team_game_and_discards_a_held_card_with_
 
     s = pos({}, {0: ["5"], 1: ["2"]})
     assert notations(s) == {"fold"}
+    assert BD.explain(s, Action(ActionKind.FOLD)).legal
     assert refused(s, Action(ActionKind.DISCARD, chosen="5"))[0] == ("BD-FOLD", "R-C7")
     assert refused(s, Action(ActionKind.FOLD, chosen="5"))[0] == ("R-C7", "R-C12")
     clauses, why = refused(s, Action(ActionKind.PLACE, field=7))
     assert clauses == ("BD-PLACE-BLACK-DOG", "R-B1") and "once, at setup" in why
     s = pos({}, {0: ["5", "7"], 1: ["2"]}, players=2)
     assert notations(s) == {"discard 5", "discard 7"}
+    assert BD.explain(s, Action(ActionKind.DISCARD, chosen="7")).legal
     assert refused(s, Action(ActionKind.FOLD))[0] == ("BD-2P3P-REDRAW", "R-C7")
     assert refused(s, Action(ActionKind.DISCARD, chosen="9")) == (
         ("BD-2P3P-REDRAW",),
@@ -803,6 +805,9 @@ def test_BD_FULL_MOVE_a_refused_count_names_the_card_and_its_numbers() -> None:
         "is 4 steps; a 5 moves exactly 5"
     )
     assert refusal(s, "1/11 T3-T5")[1].endswith("a 1/11 moves exactly 1 or 11")
+    # a play names its card, movements and disc turn, nothing else
+    named = Action(ActionKind.PLAY, card="5", moves=((3, 8),), field=7)
+    assert BD.explain(s, named).clauses == ("R-C12",)
 
 
 @pytest.mark.clause("BD-OWN-PIECES", "BD-TEAM-PLAY", "R-C8")

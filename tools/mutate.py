@@ -222,10 +222,11 @@ def _statement_lines(tree: ast.Module, line: int) -> range:
 
 
 def _enclosing_function(tree: ast.Module, line: int) -> bool:
+    """Whether ``line`` lies in the body of a function, whose code object can be swapped.
+    A signature (default values) or a decorator is run when the module is imported."""
     return any(
         isinstance(node, ast.FunctionDef)
-        and node.lineno < line <= (node.end_lineno or node.lineno)
-        and not any(d.lineno <= line <= (d.end_lineno or d.lineno) for d in node.decorator_list)
+        and node.body[0].lineno <= line <= (node.end_lineno or node.lineno)
         for node in ast.walk(tree)
     )
 
