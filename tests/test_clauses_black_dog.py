@@ -274,6 +274,27 @@ def test_BD_DISC_SETUP_the_disc_starts_with_its_fields_in_line_with_the_track(
 
 
 @pytest.mark.clause("BD-EXCHANGE", "R-C3")
+def test_R_C3_seats_set_their_cards_aside_clockwise_and_only_give() -> None:
+    s = BD.new_game(players=4, seed=1)
+    s = act(s, sorted(notations(s))[0]).state  # the Black Dog is placed
+    giving = action(s, sorted(notations(s))[0])
+    for wrong, why in (
+        (Action(ActionKind.FOLD), "first every seat sets a card aside for the exchange"),
+        (attrs.evolve(giving, turn="cw"), "giving a card names the card and nothing else"),
+        (Action(ActionKind.GIVE, chosen="zzz"), "seat 1 does not hold 'zzz' to give"),
+    ):
+        ruling = BD.explain(s, wrong)
+        assert not ruling.legal and ruling.clauses == ("BD-EXCHANGE", "R-C3")
+        assert why in ruling.text
+    assert BD.explain(s, giving).legal
+    order = []
+    while s.phase == dogrules.Phase.EXCHANGE:
+        order.append(s.to_act)
+        s = act(s, sorted(notations(s))[0]).state
+    assert order == [1, 2, 3, 0]  # from the seat left of the dealer, clockwise
+
+
+@pytest.mark.clause("BD-EXCHANGE", "R-C3")
 def test_BD_EXCHANGE_partners_pass_one_card_face_down_simultaneously() -> None:
     s = act(BD.new_game(players=4, seed=9), "place T8").state
     before = s.hands
