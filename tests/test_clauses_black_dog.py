@@ -906,10 +906,10 @@ def test_BD_WIN_the_won_event_cites_the_manual_win_rule() -> None:
         {0: ["F1", "F2", "F3", "F4"], 2: ["T31", "F2", "F3", "F4"]}, {2: ["2"], 1: ["6"]}, to_act=2
     )
     (won,) = events(act(s, "2 T31-F1"), "won")
-    assert cites(won, "BD-WIN")
+    assert won.clauses == ("BD-WIN", "BD-GOAL", "R-C11")  # one side done: no R-C13
     s = pos({0: ["T54", "F2", "F3", "F4"]}, {0: ["1/11"], 1: ["2"]}, players=2, black_dog="T20")
     (won,) = events(act(s, "1/11 T54-F1"), "won")
-    assert cites(won, "BD-2P3P-WIN")
+    assert won.clauses == ("BD-2P3P-WIN", "R-C11")
 
 
 @pytest.mark.clause("BD-WIN", "R-C11", "R-C8")
