@@ -70,6 +70,16 @@ def test_BD_PLAYERS_two_to_four_players_opposite_seats_are_partners() -> None:
     assert "partner T50-T54" in notations(s)
 
 
+@pytest.mark.clause("BD-PLAYERS", "BD-2P3P-INDIVIDUAL")
+def test_BD_PLAYERS_teams_are_always_played_with_four_and_never_with_fewer() -> None:
+    assert BD.new_game(players=4, seed=1, teams=True).teams
+    assert not BD.new_game(players=2, seed=1, teams=False).teams
+    with pytest.raises(ValueError, match="teams are always played with 4 players"):
+        BD.new_game(players=4, seed=1, teams=False)
+    with pytest.raises(ValueError, match="teams are never played with 3 players"):
+        BD.new_game(players=3, seed=1, teams=True)
+
+
 @pytest.mark.clause("BD-PLAYER-COUNT", "BD-PLAYERS")
 @pytest.mark.parametrize("players", [5, 6])
 def test_BD_PLAYER_COUNT_the_product_sheets_five_or_six_players_are_refused(players: int) -> None:
