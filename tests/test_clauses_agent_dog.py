@@ -773,7 +773,7 @@ def test_AD_OWN_CAPTURE_PENALTY_capturing_ones_own_side_ends_the_round(
     if penalised:
         (penalty,) = events(t, "penalised")
         assert penalty.seat == 0 and penalty.count == 2
-        assert cites(penalty, "AD-OWN-CAPTURE-PENALTY", "R-A3")
+        assert penalty.clauses == ("AD-OWN-CAPTURE-PENALTY", "R-A3")  # R-A7 is for 2/3 seats
         (out,) = events(t, "out_of_round")
         assert out.seat == 0 and cites(out, "AD-OWN-CAPTURE-PENALTY")
         assert t.state.hands[0] == ()
@@ -829,6 +829,8 @@ def test_R_A7_with_two_or_three_players_only_the_own_colour_is_penalised(players
     s = pos({0: ["T1", "T4"], 1: ["T42"]}, {0: ["3", "5"], 1: ["2"]}, players=players)
     t = play(s, "3 T1-T4")
     assert "penalised" in kinds(t) and t.state.hands[0] == ()
+    (penalty,) = events(t, "penalised")
+    assert penalty.clauses == ("AD-OWN-CAPTURE-PENALTY", "R-A3", "R-A7")
     # any other colour, seat 2 included with 3 players: no teams, no penalty
     others = range(1, players)
     for victim in others:
