@@ -643,6 +643,10 @@ class Driver:
         return True
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # pytest ends the session and our report still gets written
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
     os.chdir(ROOT)
@@ -661,7 +665,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()
     # A plain kill ends the run like Ctrl-C: the running child is killed, the scratch copy
     # removed (nothing here ever writes to the work tree).
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    signal.signal(signal.SIGTERM, _interrupt)
     with tempfile.TemporaryDirectory(prefix="mutate-") as scratch:
         driver = Driver(chosen, args, Path(scratch))
         pytest.main([*PYTEST_ARGS, "-s", "--no-header", *args.tests], plugins=[driver])
