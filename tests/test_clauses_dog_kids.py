@@ -47,6 +47,7 @@ from helpers import (
     events,
     kinds,
     position_builder,
+    refusal,
 )
 from helpers import notations as names
 
@@ -370,6 +371,40 @@ def test_KD_ENTER_a_card_of_either_start_colour_brings_a_dog_onto_the_start_fiel
     assert names(s) == {"red H-T10", "green H-T10", "redraw"}
     assert_illegal(s, "blue H-T10", "KD-ENTER", "R-K3")
     assert_illegal(s, "red H-T0", "KD-ENTER", "R-K3")
+
+
+@pytest.mark.clause("KD-ENTER", "KD-ENTER-AGAIN", "KD-START-RISK", "R-K3")
+def test_R_K3_a_refused_entry_names_what_is_missing() -> None:
+    s = pos({}, {0: ["green/yellow", "bone", "blue"]})
+    for text, clauses, why in (
+        ("green/yellow H-T0", ("KD-ENTER", "KD-START-RISK", "R-K3"), "needs a blue or red card"),
+        ("bone H-T0", ("KD-ENTER", "R-K3"), "only a card showing a colour"),
+        ("blue H-T10", ("KD-ENTER", "R-K3"), "enters onto its start field T0"),
+    ):
+        assert (
+            refusal(s, text)
+            == (clauses, f"{text}: not legal.\n- " + refusal(s, text)[1].split("\n- ")[1])
+            and why in refusal(s, text)[1]
+        ), text
+    s = pos({0: ["T0"]}, {0: ["blue"]})
+    assert refusal(s, "blue H-T0")[0] == ("KD-ENTER-AGAIN", "R-K3")
+    s = pos({0: ["T1", "T3", "T6"]}, {0: ["blue"]})
+    clauses, why = refusal(s, "blue H-T0")
+    assert clauses == ("KD-ENTER", "R-K3") and "no dog waiting at home" in why
+
+
+@pytest.mark.clause("KD-TEAM-HELP", "R-K9")
+def test_KD_TEAM_HELP_is_cited_by_every_refusal_of_a_move_for_the_partner() -> None:
+    s = pos({0: ["F1", "F2", "F3"], 1: ["T24"], 2: ["T23"]}, {0: ["blue", "green", "bone"]},
+            teams=True)  # fmt: skip
+    assert refusal(s, "blue H-T20")[0] == ("KD-ENTER", "KD-START-RISK", "R-K3", "KD-TEAM-HELP")
+    assert refusal(s, "blue H-T0")[0] == ("KD-ENTER", "R-K3", "KD-TEAM-HELP")
+    assert refusal(s, "bone H-T20")[0] == ("KD-ENTER", "R-K3", "KD-TEAM-HELP")
+    assert refusal(s, "blue T23-T24")[0] == ("KD-COLOUR", "R-K4", "KD-TEAM-HELP")
+    # the seat's own dogs: no help cited
+    s = pos({0: ["T1"]}, {0: ["blue", "bone"]})
+    assert refusal(s, "blue T1-T2")[0] == ("KD-COLOUR", "R-K4")
+    assert refusal(s, "bone H-T0")[0] == ("KD-ENTER", "R-K3")
 
 
 @pytest.mark.clause("KD-ENTER-AGAIN", "R-K3", "KD-THROW-OUT")
