@@ -381,11 +381,8 @@ def test_R_K3_a_refused_entry_names_what_is_missing() -> None:
         ("bone H-T0", ("KD-ENTER", "R-K3"), "only a card showing a colour"),
         ("blue H-T10", ("KD-ENTER", "R-K3"), "enters onto its start field T0"),
     ):
-        assert (
-            refusal(s, text)
-            == (clauses, f"{text}: not legal.\n- " + refusal(s, text)[1].split("\n- ")[1])
-            and why in refusal(s, text)[1]
-        ), text
+        refused, given = refusal(s, text)
+        assert refused == clauses and why in given, text
     s = pos({0: ["T0"]}, {0: ["blue"]})
     assert refusal(s, "blue H-T0")[0] == ("KD-ENTER-AGAIN", "R-K3")
     s = pos({0: ["T1", "T3", "T6"]}, {0: ["blue"]})
