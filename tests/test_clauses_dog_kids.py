@@ -388,6 +388,22 @@ def test_R_K3_a_refused_entry_names_what_is_missing() -> None:
     s = pos({0: ["T1", "T3", "T6"]}, {0: ["blue"]})
     clauses, why = refusal(s, "blue H-T0")
     assert clauses == ("KD-ENTER", "R-K3") and "no dog waiting at home" in why
+    # a two-colour card enters as it is: naming a colour is refused
+    s = pos({}, {0: ["blue/red"]})
+    named = attrs.evolve(action(s, "blue/red H-T0"), chosen="blue")
+    ruling = KD.explain(s, named)
+    assert not ruling.legal and ruling.clauses == ("KD-ENTER", "R-K3", "KD-TWO-COLOUR")
+
+
+@pytest.mark.clause("KD-COLOUR", "KD-JUMP-OWN", "KD-HOUSE-ENTRY", "R-K4", "R-K8")
+def test_R_K4_a_refused_colour_move_names_why_the_dog_goes_further() -> None:
+    s = pos({0: ["T0", "T4"]}, {0: ["yellow"]})
+    clauses, why = refusal(s, "yellow T0-T4")
+    assert clauses == ("KD-COLOUR", "R-K4", "KD-JUMP-OWN") and why.endswith(
+        "goes to T8, the first yellow field ahead it may take"
+    )
+    s = pos({0: ["T38"]}, {0: ["red"]})
+    assert refusal(s, "red T38-F2")[0] == ("KD-COLOUR", "R-K4", "KD-HOUSE-ENTRY", "R-K8")
 
 
 @pytest.mark.clause("KD-TEAM-HELP", "R-K9")
