@@ -738,6 +738,22 @@ def test_R_A9_a_face_down_piece_shows_no_seat_its_colour_or_identity() -> None:
     assert at(s, 0) == ["T1", "T4"] and at(s, 1) == ["T20"] and at(s, 2) == ["T40"]
 
 
+@pytest.mark.clause("R-A9", "AD-SECRECY")
+def test_R_A9_a_piece_moving_from_hole_to_hole_is_not_named_to_the_table() -> None:
+    s = pos({0: ["T4", "T1"], 1: ["T30"]}, {0: ["8", "2", "3"], 1: ["2"]})
+    t = play(s, "8 T4-T12")
+    (moved,) = events(t, "moved")
+    assert moved.piece == 0  # the engine knows
+    seen = [e for e in AD.observe_events(s, t.events, 1) if e.kind == moved.kind]
+    assert [(e.piece, e.src, e.dst) for e in seen] == [(None, "T4", "T12")]
+    # a piece that comes up from or goes down into a hole was seen: it is named
+    t = play(s, "2 T4-T6")
+    seen = [e for e in AD.observe_events(s, t.events, 1) if e.kind == moved.kind]
+    assert [(e.piece, e.src, e.dst) for e in seen] == [(0, "T4", "T6")]
+    with pytest.raises(ValueError, match="seat 4 is not in this game"):
+        AD.observe(s, 4)
+
+
 # ---------------------------------------------------------------------------------------------
 # Capturing one's own side
 # ---------------------------------------------------------------------------------------------

@@ -165,6 +165,11 @@ def test_BD_SECRECY_each_seat_sees_only_its_own_hand() -> None:
         shown = view["exchange"]["1"]
         assert shown not in BD.deck.notations  # set aside, but not shown
         assert view["hand"] == list(after.hands[seat])
+    # Black DOG has no face-down pieces: every event is seen as it is
+    t = BD.apply(s, giving)
+    assert BD.observe_events(s, t.events, 2) == t.events
+    with pytest.raises(ValueError, match=r"seat -1 is not in this game \(0\.\.3\)"):
+        BD.observe(s, -1)
 
 
 # ---------------------------------------------------------------------------------------------

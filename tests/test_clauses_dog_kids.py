@@ -33,6 +33,7 @@ import pytest
 
 import dogrules
 from dogrules import State, Transition
+from dogrules.model.actions import Action, ActionKind
 from helpers import (
     KD,
     act,
@@ -256,6 +257,23 @@ def test_KD_NEXT_PLAYER_the_turn_passes_clockwise() -> None:
     # after a played card as well: seat 2 of 3 plays, seat 0 is next
     s = pos({2: ["T23"]}, {2: ["blue"]}, to_act=2, players=3)
     assert play(s, "blue T23-T27").state.to_act == 0
+
+
+@pytest.mark.clause("KD-REDRAW", "R-K2", "KD-TEAM-EXCHANGE")
+def test_R_K2_in_play_a_seat_moves_or_redraws_and_a_redraw_names_nothing() -> None:
+    s = pos({0: ["T1"]}, {0: ["blue"]})
+    assert KD.explain(s, Action(ActionKind.REDRAW)).legal
+    for wrong, clauses, why in (
+        (Action(ActionKind.REDRAW, card="blue"), ("KD-REDRAW", "R-K2"), "names no card"),
+        (Action(ActionKind.FOLD), ("KD-REDRAW", "R-K2"), "discards its whole hand"),
+        (
+            Action(ActionKind.GIVE, chosen="blue"),
+            ("KD-TEAM-EXCHANGE", "KD-TEAM-REDRAW-EXCHANGE", "R-K9"),
+            "only at the start of a team game",
+        ),
+    ):
+        ruling = KD.explain(s, wrong)
+        assert not ruling.legal and ruling.clauses == clauses and why in ruling.text, wrong
 
 
 @pytest.mark.clause("KD-REDRAW", "R-K2")
