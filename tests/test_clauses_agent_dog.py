@@ -910,6 +910,16 @@ def test_AD_MEETING_ANY_whatever_the_first_piece_behind_is(behind: str, owner: i
     assert "captured" not in kinds(t) and "penalised" not in kinds(t)
 
 
+@pytest.mark.clause("AD-MEETING", "R-A4", "AD-PARTNER")
+def test_R_A4_a_meeting_place_emptied_by_an_earlier_summons_does_not_stop_the_later_ones() -> None:
+    # Partner lands on T41, T25 and T9 in that order. T41 summons the piece on T25 to T40;
+    # T25 then holds nobody and summons nothing; T9 still summons T41's piece to T8.
+    s = pos({0: ["T39", "T24", "T8"]}, {0: ["partner"], 1: ["2"]})
+    t = play(s, "partner T39-T41 T24-T25 T8-T9")
+    assert [(e.src, e.dst) for e in events(t, "summoned")] == [("T25", "T40"), ("T41", "T8")]
+    assert at(t.state, 0) == ["T8", "T9", "T40"]
+
+
 @pytest.mark.clause("AD-MEETING-ANY", "R-A4")
 def test_AD_MEETING_ANY_a_summons_can_carry_a_piece_past_its_finish_entry() -> None:
     # seat 1's piece on T14 is 2 fields short of its start T16; seat 0 lands on T25
