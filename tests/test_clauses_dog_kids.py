@@ -404,8 +404,8 @@ def test_R_K3_a_refused_entry_names_what_is_missing() -> None:
     s = pos({0: ["T0"]}, {0: ["blue"]})
     assert refusal(s, "blue H-T0")[0] == ("KD-ENTER-AGAIN", "R-K3")
     s = pos({0: ["T1", "T3", "T6"]}, {0: ["blue"]})
-    clauses, why = refusal(s, "blue H-T0")
-    assert clauses == ("KD-ENTER", "R-K3") and "no dog waiting at home" in why
+    refused, given = refusal(s, "blue H-T0")
+    assert refused == ("KD-ENTER", "R-K3") and "no dog waiting at home" in given
     # a two-colour card enters as it is: naming a colour is refused
     s = pos({}, {0: ["blue/red"]})
     named = attrs.evolve(action(s, "blue/red H-T0"), chosen="blue")
