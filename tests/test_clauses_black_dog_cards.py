@@ -16,6 +16,7 @@ from dogrules.testing.outcomes import spellings
 from helpers import (
     BD,
     act,
+    action,
     assert_another_spelling,
     assert_illegal,
     at,
@@ -226,6 +227,7 @@ def test_R_B7_a_refused_magnet_says_which_limit_it_breaks() -> None:
     s = pos({0: ["T0", "T2", "F1"], 1: ["T3", "T20"]}, {0: ["magnet"], 1: ["2"]})
     assert notations(s) == {"magnet T0-T1"}  # a piece on T0 (field 0) is on the track
     assert at(act(s, "magnet T0-T1").state, 0) == ["T1", "T2", "F1"]
+    assert BD.explain(s, action(s, "magnet T0-T1")).legal  # judged, not only listed
     for text in ("magnet F1-F2", "magnet T20-T30"):
         clauses, why = refusal(s, text)
         assert clauses == ("BD-MAGNET-LIMITS", "R-B7") and "own pieces on the track" in why
