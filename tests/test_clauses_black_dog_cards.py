@@ -118,7 +118,7 @@ def test_BD_SWAP_unplayable_with_only_own_and_protected_pieces_on_the_track() ->
 @pytest.mark.clause("BD-SWAP", "BD-DOG-IMMUNE", "BD-FINISH-SAFE", "BD-START-PROTECTED", "R-B6")
 def test_R_B6_a_refused_swap_names_the_piece_that_may_not_change_places() -> None:
     s = pos(
-        {0: ["T5", "T6", "F2"], 1: ["T16", "T20"], 2: ["T40"]},
+        {0: ["T5", "T6", "F1", "F2"], 1: ["T16", "T20"], 2: ["T40"]},
         {0: ["swap"], 1: ["2"]},
         black_dog="T30",
     )
@@ -127,6 +127,7 @@ def test_R_B6_a_refused_swap_names_the_piece_that_may_not_change_places() -> Non
         ("swap T5<>T30", ("BD-DOG-IMMUNE", "BD-SWAP")),
         ("swap T30<>T5", ("BD-DOG-IMMUNE", "BD-SWAP")),
         ("swap T5<>F2", ("BD-SWAP", "BD-FINISH-SAFE")),
+        ("swap T5<>F1", ("BD-SWAP", "BD-FINISH-SAFE")),
         ("swap T5<>T16", ("BD-START-PROTECTED", "BD-SWAP", "R-C4")),
         ("swap T5<>T12", ("BD-SWAP",)),
         ("swap T5<>T6", ("BD-SWAP", "R-B6")),
