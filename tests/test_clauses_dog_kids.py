@@ -643,6 +643,7 @@ def test_KD_TWO_COLOUR_the_player_picks_either_colour() -> None:
     assert cites(moved, "KD-TWO-COLOUR")
     # the colour is part of the action, and only a colour the card shows can be chosen
     assert_illegal(s, "blue/red T3-T6", "KD-TWO-COLOUR")
+    assert refusal(s, "blue/red T3-T6")[1].endswith("e.g. 'blue/red=blue'")
     foreign = attrs.evolve(action(s, "blue/red=red T3-T6"), chosen="green")
     ruling = KD.explain(s, foreign)
     assert not ruling.legal and ruling.clauses == ("KD-TWO-COLOUR",), ruling.text
@@ -989,6 +990,10 @@ def test_R_K10_a_move_whose_push_cannot_happen_is_not_legal() -> None:
     s = pos({0: ["T30", "T39", "F3"], 1: ["T35"], 2: ["T31"]}, {0: ["yellow"]}, teams=True)
     assert names(s) == {"redraw"}
     assert_illegal(s, "yellow T30-T31", "R-K10", "KD-TEAM-PUSH")
+    # the refusal names the dog at the end of the chain that cannot go on, not the mover's
+    assert refusal(s, "yellow T30-T31")[1].endswith(
+        "the dog of seat 0 on T39 would be pushed on but has no yellow field it may take ahead"
+    )
     # with F3 free the chain goes through: T39 -> F3, T31 -> T39
     s = pos({0: ["T30", "T39", "F2"], 1: ["T35"], 2: ["T31"]}, {0: ["yellow"]}, teams=True)
     t = play(s, "yellow T30-T31")
