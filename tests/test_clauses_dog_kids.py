@@ -274,6 +274,20 @@ def test_R_K2_in_play_a_seat_moves_or_redraws_and_a_redraw_names_nothing() -> No
     ):
         ruling = KD.explain(s, wrong)
         assert not ruling.legal and ruling.clauses == clauses and why in ruling.text, wrong
+    played = Action(ActionKind.PLAY, card="blue", moves=((1, 5),), field=3)
+    assert KD.explain(s, played).clauses == ("R-K2",)
+
+
+@pytest.mark.clause("KD-TEAM-EXCHANGE", "R-K9")
+def test_KD_TEAM_EXCHANGE_a_state_saved_without_the_seat_to_resume_starts_with_seat_0() -> None:
+    def forget_resume(data: dict[str, Any]) -> None:
+        data["resume"] = None
+
+    s = edited(KD.new_game(players=4, seed=3, teams=True), forget_resume)
+    assert s.resume is None and s.phase == "exchange"
+    while s.phase == "exchange":
+        s = act(s, sorted(names(s))[0]).state
+    assert s.phase == "play" and s.to_act == 0
 
 
 @pytest.mark.clause("KD-REDRAW", "R-K2")
@@ -411,6 +425,15 @@ def test_R_K3_a_refused_entry_names_what_is_missing() -> None:
     named = attrs.evolve(action(s, "blue/red H-T0"), chosen="blue")
     ruling = KD.explain(s, named)
     assert not ruling.legal and ruling.clauses == ("KD-ENTER", "R-K3", "KD-TWO-COLOUR")
+
+
+@pytest.mark.clause("KD-COLOUR", "R-K4", "R-K8")
+def test_KD_COLOUR_the_move_event_names_every_field_on_the_way() -> None:
+    s = pos({0: ["T1", "T38"]}, {0: ["blue", "red"]})
+    (moved,) = events(play(s, "blue T1-T5"), "moved")
+    assert (moved.path, moved.count) == (("T2", "T3", "T4", "T5"), 4)
+    (moved,) = events(play(s, "red T38-F1"), "moved")
+    assert (moved.path, moved.count) == (("T39", "F1"), 2)
 
 
 @pytest.mark.clause("KD-COLOUR", "KD-JUMP-OWN", "KD-HOUSE-ENTRY", "R-K4", "R-K8")
