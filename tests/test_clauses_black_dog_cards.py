@@ -12,7 +12,8 @@ from itertools import pairwise
 
 import pytest
 
-from dogrules.testing.outcomes import spellings
+import dogrules
+from dogrules.testing.outcomes import check_every_outcome_listed, spellings
 from helpers import (
     BD,
     act,
@@ -209,6 +210,43 @@ def test_R_C10_a_sub_move_is_one_to_four_steps_and_obeys_the_move_rule() -> None
     clauses, why = refusal(s, "partner T14-T19")
     assert clauses == ("BD-FULL-MOVE", "BD-MOVE")
     assert why.endswith("is 5 steps; a sub-move moves exactly 1 or 2 or 3 or 4")
+
+
+# Small positions where the split search's shortcuts matter: a piece turning into its finish
+# and one already on F1, protected start fields and the dog; two sides completed by one card
+# (R-C13: the order of the sub-moves decides the winner); Agent DOG's meeting places and holes.
+SPLIT_POSITIONS = {
+    "finish-and-start-fields": (
+        "black-dog",
+        4,
+        {0: ["T62", "F1", "T5"], 1: ["T16", "T8"]},
+        "T10",
+    ),
+    "two-sides-complete": (
+        "black-dog",
+        2,
+        {0: ["F2", "F3", "F4", "T63", "H"], 1: ["F2", "F3", "F4", "T31", "H"]},
+        "T20",
+    ),
+    "crowded-start": (
+        "black-dog",
+        4,
+        {0: ["T3", "T4", "T6"], 1: ["T5", "T16"], 3: ["T1", "T2"]},
+        "T9",
+    ),
+    "meeting-places": ("agent-dog", 4, {0: ["T6", "T22"], 1: ["T20"]}, None),
+}
+
+
+@pytest.mark.clause("R-C10", "R-C13", "BD-PARTNER")
+@pytest.mark.parametrize("name", sorted(SPLIT_POSITIONS))
+def test_R_C10_partner_lists_every_outcome_of_every_spelling_once(name: str) -> None:
+    variant, players, pieces, dog_field = SPLIT_POSITIONS[name]
+    v = dogrules.variant(variant)
+    s = position_builder(v)(
+        pieces, {0: ["partner"], 1: ["2"]}, players=players, black_dog=dog_field
+    )
+    assert check_every_outcome_listed(v, s, 3000), "the position should be small enough"
 
 
 @pytest.mark.clause("R-C10", "BD-PARTNER")
