@@ -278,6 +278,33 @@ def test_R_K2_in_play_a_seat_moves_or_redraws_and_a_redraw_names_nothing() -> No
     assert KD.explain(s, played).clauses == ("R-K2",)
 
 
+@pytest.mark.clause("KD-TEAM-EXCHANGE", "KD-DEAL", "R-K9")
+def test_KD_TEAM_EXCHANGE_the_seats_give_in_order_from_seat_0_after_seat_3_dealt() -> None:
+    s = KD.new_game(players=4, seed=3, teams=True)
+    assert s.dealer == 3 and s.to_act == 0
+    order = []
+    while s.phase == "exchange":
+        order.append(s.to_act)
+        s = act(s, sorted(names(s))[0]).state
+    assert order == [0, 1, 2, 3]
+
+
+@pytest.mark.clause("KD-COLOUR", "KD-TWO-COLOUR", "R-K10")
+def test_KD_COLOUR_a_dog_that_cannot_move_does_not_hide_the_next_ones() -> None:
+    # T12 cannot push the partner's dog on T16 with green, T21 still goes to T25
+    s = pos({0: ["T12", "T21"], 2: ["T16"]}, {0: ["green"]}, teams=True)
+    assert names(s) == {"green T21-T25", "redraw"}
+    # T7 reaches T10 with red and with green (one choice); T20 still has both colours
+    s = pos({0: ["T7", "T20"]}, {0: ["red/green"]})
+    assert names(s) == {
+        "red/green H-T0",
+        "red/green=red T7-T10",
+        "red/green=red T20-T24",
+        "red/green=green T20-T21",
+        "redraw",
+    }
+
+
 @pytest.mark.clause("KD-TEAM-EXCHANGE", "R-K9")
 def test_KD_TEAM_EXCHANGE_a_state_saved_without_the_seat_to_resume_starts_with_seat_0() -> None:
     def forget_resume(data: dict[str, Any]) -> None:
