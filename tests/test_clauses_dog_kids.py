@@ -447,6 +447,8 @@ def test_R_K3_a_refused_entry_names_what_is_missing() -> None:
     s = pos({0: ["T1", "T3", "T6"]}, {0: ["blue"]})
     refused, given = refusal(s, "blue H-T0")
     assert refused == ("KD-ENTER", "R-K3") and "no dog waiting at home" in given
+    s = pos({0: ["T1", "T3"]}, {0: ["blue"]})  # the last dog at home still comes in
+    assert "blue H-T0" in names(s)
     # a two-colour card enters as it is: naming a colour is refused
     s = pos({}, {0: ["blue/red"]})
     named = attrs.evolve(action(s, "blue/red H-T0"), chosen="blue")
