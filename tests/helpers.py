@@ -239,6 +239,14 @@ def assert_illegal(state: State, text: str, *sensible: str) -> None:
     illustrations.refused(state, text)
 
 
+def refusal(state: State, text: str) -> tuple[tuple[str, ...], str]:
+    """The clauses and the text of explain's refusal of ``text`` (which must be illegal): for
+    tests that pin which of several refusals a rule gives."""
+    ruling = variant_of(state).explain(state, action(state, text))
+    assert ruling.legal is False, f"{text} should be illegal"
+    return ruling.clauses, ruling.text
+
+
 # ---------------------------------------------------------------------------------------------
 # Events
 # ---------------------------------------------------------------------------------------------

@@ -738,6 +738,22 @@ def test_R_A9_a_face_down_piece_shows_no_seat_its_colour_or_identity() -> None:
     assert at(s, 0) == ["T1", "T4"] and at(s, 1) == ["T20"] and at(s, 2) == ["T40"]
 
 
+@pytest.mark.clause("R-A9", "AD-SECRECY")
+def test_R_A9_a_piece_moving_from_hole_to_hole_is_not_named_to_the_table() -> None:
+    s = pos({0: ["T4", "T1"], 1: ["T30"]}, {0: ["8", "2", "3"], 1: ["2"]})
+    t = play(s, "8 T4-T12")
+    (moved,) = events(t, "moved")
+    assert moved.piece == 0  # the engine knows
+    seen = [e for e in AD.observe_events(s, t.events, 1) if e.kind == moved.kind]
+    assert [(e.piece, e.src, e.dst) for e in seen] == [(None, "T4", "T12")]
+    # a piece that comes up from or goes down into a hole was seen: it is named
+    t = play(s, "2 T4-T6")
+    seen = [e for e in AD.observe_events(s, t.events, 1) if e.kind == moved.kind]
+    assert [(e.piece, e.src, e.dst) for e in seen] == [(0, "T4", "T6")]
+    with pytest.raises(ValueError, match="seat 4 is not in this game"):
+        AD.observe(s, 4)
+
+
 # ---------------------------------------------------------------------------------------------
 # Capturing one's own side
 # ---------------------------------------------------------------------------------------------
@@ -773,7 +789,7 @@ def test_AD_OWN_CAPTURE_PENALTY_capturing_ones_own_side_ends_the_round(
     if penalised:
         (penalty,) = events(t, "penalised")
         assert penalty.seat == 0 and penalty.count == 2
-        assert cites(penalty, "AD-OWN-CAPTURE-PENALTY", "R-A3")
+        assert penalty.clauses == ("AD-OWN-CAPTURE-PENALTY", "R-A3")  # R-A7 is for 2/3 seats
         (out,) = events(t, "out_of_round")
         assert out.seat == 0 and cites(out, "AD-OWN-CAPTURE-PENALTY")
         assert t.state.hands[0] == ()
@@ -829,6 +845,8 @@ def test_R_A7_with_two_or_three_players_only_the_own_colour_is_penalised(players
     s = pos({0: ["T1", "T4"], 1: ["T42"]}, {0: ["3", "5"], 1: ["2"]}, players=players)
     t = play(s, "3 T1-T4")
     assert "penalised" in kinds(t) and t.state.hands[0] == ()
+    (penalty,) = events(t, "penalised")
+    assert penalty.clauses == ("AD-OWN-CAPTURE-PENALTY", "R-A3", "R-A7")
     # any other colour, seat 2 included with 3 players: no teams, no penalty
     others = range(1, players)
     for victim in others:
@@ -890,6 +908,16 @@ def test_AD_MEETING_ANY_whatever_the_first_piece_behind_is(behind: str, owner: i
     assert summoned.src == behind and summoned.dst == "T8" and summoned.piece == owner
     assert "T8" in at(t.state, owner) and behind not in at(t.state, owner)
     assert "captured" not in kinds(t) and "penalised" not in kinds(t)
+
+
+@pytest.mark.clause("AD-MEETING", "R-A4", "AD-PARTNER")
+def test_R_A4_a_meeting_place_emptied_by_an_earlier_summons_does_not_stop_the_later_ones() -> None:
+    # Partner lands on T41, T25 and T9 in that order. T41 summons the piece on T25 to T40;
+    # T25 then holds nobody and summons nothing; T9 still summons T41's piece to T8.
+    s = pos({0: ["T39", "T24", "T8"]}, {0: ["partner"], 1: ["2"]})
+    t = play(s, "partner T39-T41 T24-T25 T8-T9")
+    assert [(e.src, e.dst) for e in events(t, "summoned")] == [("T25", "T40"), ("T41", "T8")]
+    assert at(t.state, 0) == ["T8", "T9", "T40"]
 
 
 @pytest.mark.clause("AD-MEETING-ANY", "R-A4")

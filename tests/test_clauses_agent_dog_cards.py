@@ -22,6 +22,7 @@ from helpers import (
     kinds,
     origins,
     position_builder,
+    refusal,
     spent,
     visible,
 )
@@ -161,6 +162,21 @@ def test_AD_SWAP_with_an_empty_hole_is_refused_citing_the_swap_clause() -> None:
     # T24 is a hole with no piece on it: only two face-down pieces can change places
     s = pos({1: ["T20"], 2: ["T40"]}, {0: ["swap"], 1: ["2"]})
     assert_illegal(s, "swap T20<>T24", "AD-SWAP", "R-A5")
+    assert refusal(s, "swap T20<>T24")[1].endswith("there is no piece on T24")
+
+
+@pytest.mark.clause("AD-SWAP", "R-A5")
+def test_AD_SWAP_a_refused_pair_names_the_piece_that_is_not_face_down() -> None:
+    s = pos({0: ["T0", "T3"], 1: ["T20"], 2: ["T40"]}, {0: ["swap"], 1: ["2"]})
+    for text, field in (("swap T3<>T20", "T3"), ("swap T20<>T3", "T3"), ("swap T0<>T20", "T0")):
+        assert refusal(s, text) == (
+            ("AD-SWAP", "R-A5"),
+            f"{text}: not legal.\n- the piece on {field} is not face down (Swap takes two "
+            "pieces on holes)",
+        )
+    assert refusal(s, "swap T20<>T20")[1].endswith(
+        "Swap exchanges two face-down pieces (pieces standing on holes)"
+    )
 
 
 @pytest.mark.clause("AD-SWAP", "R-C7", "AD-MUST-PLAY")

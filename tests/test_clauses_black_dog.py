@@ -16,12 +16,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 
 import dogrules
+from dogrules.model.actions import Action, ActionKind
 from helpers import (
+    AD,
     BD,
     act,
+    action,
     assert_illegal,
     at,
     at_home,
@@ -35,6 +39,7 @@ from helpers import (
     notations,
     origins,
     position_builder,
+    refusal,
     through_exchange,
     with_next_card,
 )
@@ -63,6 +68,16 @@ def test_BD_PLAYERS_two_to_four_players_opposite_seats_are_partners() -> None:
     s = pos({0: ["T4"], 1: ["T20"], 2: ["T36"], 3: ["T50"]}, {1: ["partner"]}, to_act=1)
     assert origins(s) == {"T20", "T50"}
     assert "partner T50-T54" in notations(s)
+
+
+@pytest.mark.clause("BD-PLAYERS", "BD-2P3P-INDIVIDUAL")
+def test_BD_PLAYERS_teams_are_always_played_with_four_and_never_with_fewer() -> None:
+    assert BD.new_game(players=4, seed=1, teams=True).teams
+    assert not BD.new_game(players=2, seed=1, teams=False).teams
+    with pytest.raises(ValueError, match="teams are always played with 4 players"):
+        BD.new_game(players=4, seed=1, teams=False)
+    with pytest.raises(ValueError, match="teams are never played with 3 players"):
+        BD.new_game(players=3, seed=1, teams=True)
 
 
 @pytest.mark.clause("BD-PLAYER-COUNT", "BD-PLAYERS")
@@ -150,6 +165,11 @@ def test_BD_SECRECY_each_seat_sees_only_its_own_hand() -> None:
         shown = view["exchange"]["1"]
         assert shown not in BD.deck.notations  # set aside, but not shown
         assert view["hand"] == list(after.hands[seat])
+    # Black DOG has no face-down pieces: every event is seen as it is
+    t = BD.apply(s, giving)
+    assert BD.observe_events(s, t.events, 2) == t.events
+    with pytest.raises(ValueError, match=r"seat -1 is not in this game \(0\.\.3\)"):
+        BD.observe(s, -1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -237,6 +257,21 @@ def test_BD_PLACE_BLACK_DOG_dealer_right_of_starter_places_the_dog_on_a_disc_fie
     assert_illegal(BD.new_game(players=4, seed=6), "place T10", "BD-PLACE-BLACK-DOG", "R-B1")
 
 
+@pytest.mark.clause("BD-PLACE-BLACK-DOG", "R-B1")
+def test_R_B1_the_game_begins_with_the_placement_and_it_names_only_a_field() -> None:
+    s = BD.new_game(players=4, seed=1)
+    assert all(text.startswith("place ") for text in notations(s))
+    placing = action(s, sorted(notations(s))[0])
+    for wrong, why in (
+        (Action(ActionKind.FOLD), "begins with the dealer placing"),
+        (attrs.evolve(placing, turn="cw"), "names its field and nothing else"),
+    ):
+        ruling = BD.explain(s, wrong)
+        assert not ruling.legal and ruling.clauses == ("BD-PLACE-BLACK-DOG", "R-B1")
+        assert why in ruling.text
+    assert BD.explain(s, placing).legal
+
+
 @pytest.mark.clause("BD-DISC-SETUP", "BD-L-DISC")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_BD_DISC_SETUP_the_disc_starts_with_its_fields_in_line_with_the_track(
@@ -251,6 +286,27 @@ def test_BD_DISC_SETUP_the_disc_starts_with_its_fields_in_line_with_the_track(
     disc = BD.board(players).disc
     assert disc is not None
     assert set(disc.rotate_cw.values()) == set(disc.rotate_ccw.values()) == set(disc.fields)
+
+
+@pytest.mark.clause("BD-EXCHANGE", "R-C3")
+def test_R_C3_seats_set_their_cards_aside_clockwise_and_only_give() -> None:
+    s = BD.new_game(players=4, seed=1)
+    s = act(s, sorted(notations(s))[0]).state  # the Black Dog is placed
+    giving = action(s, sorted(notations(s))[0])
+    for wrong, why in (
+        (Action(ActionKind.FOLD), "first every seat sets a card aside for the exchange"),
+        (attrs.evolve(giving, turn="cw"), "giving a card names the card and nothing else"),
+        (Action(ActionKind.GIVE, chosen="zzz"), "seat 1 does not hold 'zzz' to give"),
+    ):
+        ruling = BD.explain(s, wrong)
+        assert not ruling.legal and ruling.clauses == ("BD-EXCHANGE", "R-C3")
+        assert why in ruling.text
+    assert BD.explain(s, giving).legal
+    order = []
+    while s.phase == dogrules.Phase.EXCHANGE:
+        order.append(s.to_act)
+        s = act(s, sorted(notations(s))[0]).state
+    assert order == [1, 2, 3, 0]  # from the seat left of the dealer, clockwise
 
 
 @pytest.mark.clause("BD-EXCHANGE", "R-C3")
@@ -360,6 +416,35 @@ def test_BD_FOLD_a_seat_that_cannot_move_shows_and_discards_its_hand() -> None:
     assert s.to_act == 1  # seat 0 holds no card; seat 1 plays its 4
     s = act(s, "4 T21-T25 turn cw").state
     assert s.to_act == 3  # seat 2 is passed over
+
+
+@pytest.mark.clause("BD-FOLD", "BD-2P3P-REDRAW", "R-C7", "R-C12")
+def test_R_C7_a_stuck_seat_folds_in_the_team_game_and_discards_a_held_card_with_fewer() -> None:
+    def refused(state: dogrules.State, wrong: Action) -> tuple[tuple[str, ...], str]:
+        ruling = BD.explain(state, wrong)
+        assert not ruling.legal, wrong
+        return ruling.clauses, ruling.text.splitlines()[-1]
+
+    s = pos({}, {0: ["5"], 1: ["2"]})
+    assert notations(s) == {"fold"}
+    assert BD.explain(s, Action(ActionKind.FOLD)).legal
+    assert refused(s, Action(ActionKind.DISCARD, chosen="5"))[0] == ("BD-FOLD", "R-C7")
+    assert refused(s, Action(ActionKind.FOLD, chosen="5"))[0] == ("R-C7", "R-C12")
+    clauses, why = refused(s, Action(ActionKind.PLACE, field=7))
+    assert clauses == ("BD-PLACE-BLACK-DOG", "R-B1") and "once, at setup" in why
+    s = pos({}, {0: ["5", "7"], 1: ["2"]}, players=2)
+    assert notations(s) == {"discard 5", "discard 7"}
+    assert BD.explain(s, Action(ActionKind.DISCARD, chosen="7")).legal
+    assert refused(s, Action(ActionKind.FOLD))[0] == ("BD-2P3P-REDRAW", "R-C7")
+    assert refused(s, Action(ActionKind.DISCARD, chosen="9")) == (
+        ("BD-2P3P-REDRAW",),
+        "- seat 0 does not hold '9'",
+    )
+    assert refused(s, Action(ActionKind.DISCARD, chosen="5", turn="cw"))[0] == ("R-C7", "R-C12")
+    # a game without a Black Dog says so
+    s = position_builder(AD)({}, {0: ["5"], 1: ["2"]})
+    ruling = AD.explain(s, Action(ActionKind.PLACE, field=7))
+    assert ruling.clauses == ("R-C12",) and "agent-dog has no Black Dog to place" in ruling.text
 
 
 @pytest.mark.clause("BD-FOLD")
@@ -528,6 +613,9 @@ def test_BD_START_BLOCKS_own_start_piece_bars_everyone_even_after_a_lap() -> Non
     # seat 1's piece on T16 (its own start) bars seat 0 and seat 1 alike
     s = pos({0: ["T14"], 1: ["T16", "T12"]}, {0: ["5", "2"], 1: ["5"]})
     assert_illegal(s, "5 T14-T19", "BD-START-BLOCKS", "BD-START-PROTECTED", "BD-PASSING")
+    # the very next field counts too: T15 is one step from T16
+    s = pos({0: ["T15"], 1: ["T16"]}, {0: ["5"], 1: ["5"]})
+    assert refusal(s, "5 T15-T20")[0] == ("BD-START-PROTECTED", "BD-START-BLOCKS", "R-C4")
     s1 = pos({0: ["T14"], 1: ["T16", "T12"]}, {1: ["5", "2"]}, to_act=1)
     assert_illegal(s1, "5 T12-T17", "BD-START-BLOCKS", "BD-START-PROTECTED", "BD-PASSING")
     # a piece that reaches its start field at the end of a lap blocks just the same
@@ -699,6 +787,82 @@ def test_R_C6_the_start_field_counts_as_one_step_then_F1_to_F4() -> None:
     assert notations(s) == {"3 T30-T33"}
 
 
+@pytest.mark.clause("BD-MOVE", "R-C6")
+def test_BD_MOVE_the_move_event_names_every_field_stepped_on_round_T0_and_in_the_finish() -> None:
+    def path(state: dogrules.State, text: str) -> tuple[tuple[str, ...], int | None]:
+        (moved,) = events(act(state, text), "moved")
+        return moved.path, moved.count
+
+    s = pos({0: ["T62"]}, {0: ["4"], 1: ["2"]})
+    assert path(s, "4 T62-T2") == (("T63", "T0", "T1", "T2"), 4)
+    assert path(s, "4 T62-F2") == (("T63", "T0", "F1", "F2"), 4)  # the start field is a step
+    s = pos({0: ["T62"]}, {0: ["3"], 1: ["2"]})
+    assert path(s, "3 T62-F1") == (("T63", "T0", "F1"), 3)
+    s = pos({1: ["T14"]}, {1: ["4"]}, to_act=1)
+    assert path(s, "4 T14-F2") == (("T15", "T16", "F1", "F2"), 4)
+    s = pos({0: ["F1"]}, {0: ["2"], 1: ["2"]})
+    assert path(s, "2 F1-F3") == (("F2", "F3"), 2)
+
+
+@pytest.mark.clause("BD-FINISH-SAFE", "R-C6")
+def test_BD_FINISH_SAFE_a_finish_piece_neither_leaves_the_finish_nor_stays_put() -> None:
+    s = pos({0: ["F1", "F3"]}, {0: ["2", "3"], 1: ["2"]})
+    for text in ("2 F1-T2", "2 F1-F1"):
+        clauses, why = refusal(s, text)
+        assert clauses == ("BD-FINISH-SAFE", "R-C6") and "only forward" in why, text
+    clauses, why = refusal(s, "3 F1-F4")  # over F3
+    assert clauses == ("BD-FINISH-SAFE", "R-C6") and "no piece may be passed" in why
+    # turning in over an own piece on F2: the finish rule refuses it, not seat 1's protected
+    # start field T16, which the move never reaches
+    s = pos({0: ["T62", "F2"], 1: ["T16"]}, {0: ["5"], 1: ["2"]})
+    assert refusal(s, "5 T62-F3")[0] == ("BD-FINISH-SAFE", "R-C6")
+
+
+@pytest.mark.clause("BD-FINISH-ENTRY", "R-C6")
+def test_BD_FINISH_ENTRY_a_piece_on_its_start_field_cannot_step_straight_to_F1() -> None:
+    s = pos({0: ["T0"]}, {0: ["1/11"], 1: ["2"]})
+    clauses, why = refusal(s, "1/11 T0-F1")
+    assert clauses == ("BD-FINISH-ENTRY", "R-C6") and "straight from its start field" in why
+
+
+@pytest.mark.clause("BD-ENTER", "R-C5")
+def test_BD_ENTER_a_refused_entry_says_whether_the_field_or_the_home_is_wrong() -> None:
+    s = pos({}, {1: ["1/11"]}, to_act=1)
+    assert "onto its own start field T16" in refusal(s, "1/11 H-T0")[1]
+    s = pos({0: ["T0"]}, {0: ["13"], 1: ["2"]})
+    assert "already holds one of its pieces" in refusal(s, "13 H-T0")[1]
+
+
+@pytest.mark.clause("BD-FULL-MOVE", "BD-MOVE")
+def test_BD_FULL_MOVE_a_refused_count_names_the_card_and_its_numbers() -> None:
+    s = pos({0: ["T3"]}, {0: ["5", "1/11"], 1: ["2"]})
+    clauses, why = refusal(s, "5 T3-T7")
+    assert clauses == ("BD-FULL-MOVE", "BD-MOVE") and why.endswith(
+        "is 4 steps; a 5 moves exactly 5"
+    )
+    assert refusal(s, "1/11 T3-T5")[1].endswith("a 1/11 moves exactly 1 or 11")
+    # a play names its card, movements and disc turn, nothing else
+    named = Action(ActionKind.PLAY, card="5", moves=((3, 8),), field=7)
+    assert BD.explain(s, named).clauses == ("R-C12",)
+
+
+@pytest.mark.clause("BD-OWN-PIECES", "BD-TEAM-PLAY", "R-C8")
+def test_R_C8_a_refused_mover_names_the_rule_that_applies() -> None:
+    s = pos({0: ["T3"], 1: ["T20"]}, {0: ["5"], 1: ["2"]})
+    assert refusal(s, "5 T20-T25")[0] == ("BD-OWN-PIECES", "R-C8")
+    assert refusal(s, "5 T7-T12")[0] == ("BD-MOVE",)
+    assert refusal(s, "5 T3-H") == (
+        ("BD-MOVE",),
+        "5 T3-H: not legal.\n- T3 to H is no forward move",
+    )
+    s = pos(
+        {0: ["F1", "F2", "F3", "F4"], 1: ["T20"], 2: ["T34"]},
+        {0: ["5"], 1: ["2"]},
+        black_dog="T60",
+    )
+    assert refusal(s, "5 T20-T25")[0] == ("BD-TEAM-PLAY", "R-C8")
+
+
 # ---------------------------------------------------------------------------------------------
 # Team play and the win
 # ---------------------------------------------------------------------------------------------
@@ -757,10 +921,10 @@ def test_BD_WIN_the_won_event_cites_the_manual_win_rule() -> None:
         {0: ["F1", "F2", "F3", "F4"], 2: ["T31", "F2", "F3", "F4"]}, {2: ["2"], 1: ["6"]}, to_act=2
     )
     (won,) = events(act(s, "2 T31-F1"), "won")
-    assert cites(won, "BD-WIN")
+    assert won.clauses == ("BD-WIN", "BD-GOAL", "R-C11")  # one side done: no R-C13
     s = pos({0: ["T54", "F2", "F3", "F4"]}, {0: ["1/11"], 1: ["2"]}, players=2, black_dog="T20")
     (won,) = events(act(s, "1/11 T54-F1"), "won")
-    assert cites(won, "BD-2P3P-WIN")
+    assert won.clauses == ("BD-2P3P-WIN", "R-C11")
 
 
 @pytest.mark.clause("BD-WIN", "R-C11", "R-C8")

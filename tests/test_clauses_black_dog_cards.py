@@ -12,9 +12,12 @@ from itertools import pairwise
 
 import pytest
 
+import dogrules
+from dogrules.testing.outcomes import check_every_outcome_listed, spellings
 from helpers import (
     BD,
     act,
+    action,
     assert_another_spelling,
     assert_illegal,
     at,
@@ -26,6 +29,7 @@ from helpers import (
     notations,
     origins,
     position_builder,
+    refusal,
     spent,
 )
 
@@ -112,6 +116,29 @@ def test_BD_SWAP_unplayable_with_only_own_and_protected_pieces_on_the_track() ->
     assert_illegal(s, "swap T0<>T20", "BD-SWAP", "BD-START-PROTECTED", "R-B6")
 
 
+@pytest.mark.clause("BD-SWAP", "BD-DOG-IMMUNE", "BD-FINISH-SAFE", "BD-START-PROTECTED", "R-B6")
+def test_R_B6_a_refused_swap_names_the_piece_that_may_not_change_places() -> None:
+    s = pos(
+        {0: ["T5", "T6", "F1", "F2"], 1: ["T16", "T20"], 2: ["T40"]},
+        {0: ["swap"], 1: ["2"]},
+        black_dog="T30",
+    )
+    assert notations(s) == {"swap T5<>T20", "swap T5<>T40", "swap T6<>T20", "swap T6<>T40"}
+    for text, clauses in (
+        ("swap T5<>T30", ("BD-DOG-IMMUNE", "BD-SWAP")),
+        ("swap T30<>T5", ("BD-DOG-IMMUNE", "BD-SWAP")),
+        ("swap T5<>F2", ("BD-SWAP", "BD-FINISH-SAFE")),
+        ("swap T5<>F1", ("BD-SWAP", "BD-FINISH-SAFE")),
+        ("swap T5<>T16", ("BD-START-PROTECTED", "BD-SWAP", "R-C4")),
+        ("swap T5<>T12", ("BD-SWAP",)),
+        ("swap T5<>T6", ("BD-SWAP", "R-B6")),
+    ):
+        assert refusal(s, text)[0] == clauses, text
+    # another seat's piece on field F1 of seat 0 is in a finish, not on the track
+    s = pos({0: ["F1"], 1: ["T20"]}, {1: ["swap"], 0: ["2"]}, to_act=1)
+    assert notations(s) == {"fold"}
+
+
 @pytest.mark.clause("BD-DISC-NOT-BY-SWAP", "R-B5")
 def test_BD_DISC_NOT_BY_SWAP_a_swap_onto_a_paw_turns_nothing() -> None:
     s = pos({0: ["T5"], 1: ["T23"]}, {0: ["swap"], 1: ["2"]}, black_dog="T24")
@@ -174,6 +201,82 @@ def test_BD_MAGNET_LIMITS_no_goal_no_piece_in_a_goal_no_piece_already_behind() -
     s = pos({0: ["T60"], 1: ["T5"]}, {0: ["magnet"], 1: ["2"]})
     assert notations(s) == {"magnet T60-T4"}
     assert_illegal(s, "magnet T60-F1", "BD-MAGNET-LIMITS", "R-B7")
+
+
+@pytest.mark.clause("R-C10", "BD-PARTNER", "BD-START-PROTECTED")
+def test_R_C10_a_sub_move_is_one_to_four_steps_and_obeys_the_move_rule() -> None:
+    s = pos({0: ["T14"], 1: ["T16"]}, {0: ["partner"], 1: ["2"]})
+    assert refusal(s, "partner T14-T18")[0] == ("BD-START-PROTECTED", "BD-START-BLOCKS", "R-C4")
+    clauses, why = refusal(s, "partner T14-T19")
+    assert clauses == ("BD-FULL-MOVE", "BD-MOVE")
+    assert why.endswith("is 5 steps; a sub-move moves exactly 1 or 2 or 3 or 4")
+
+
+# Small positions where the split search's shortcuts matter: a piece turning into its finish
+# and one already on F1, protected start fields and the dog; two sides completed by one card
+# (R-C13: the order of the sub-moves decides the winner); Agent DOG's meeting places and holes.
+SPLIT_POSITIONS = {
+    "finish-and-start-fields": (
+        "black-dog",
+        4,
+        {0: ["T62", "F1", "T5"], 1: ["T16", "T8"]},
+        "T10",
+    ),
+    "two-sides-complete": (
+        "black-dog",
+        2,
+        {0: ["F2", "F3", "F4", "T63", "H"], 1: ["F2", "F3", "F4", "T31", "H"]},
+        "T20",
+    ),
+    "crowded-start": (
+        "black-dog",
+        4,
+        {0: ["T3", "T4", "T6"], 1: ["T5", "T16"], 3: ["T1", "T2"]},
+        "T9",
+    ),
+    "meeting-places": ("agent-dog", 4, {0: ["T6", "T22"], 1: ["T20"]}, None),
+}
+
+
+@pytest.mark.clause("R-C10", "R-C13", "BD-PARTNER")
+@pytest.mark.parametrize("name", sorted(SPLIT_POSITIONS))
+def test_R_C10_partner_lists_every_outcome_of_every_spelling_once(name: str) -> None:
+    variant, players, pieces, dog_field = SPLIT_POSITIONS[name]
+    v = dogrules.variant(variant)
+    s = position_builder(v)(
+        pieces, {0: ["partner"], 1: ["2"]}, players=players, black_dog=dog_field
+    )
+    assert check_every_outcome_listed(v, s, 3000), "the position should be small enough"
+
+
+@pytest.mark.clause("R-C10", "BD-PARTNER")
+def test_R_C10_partner_lists_each_outcome_once_but_knows_every_spelling() -> None:
+    # T10 and T20 share 4 points: 5 outcomes, 16 orders of sub-moves that reach them
+    s = pos({0: ["T10", "T20"], 1: ["T30"]}, {0: ["partner"], 1: ["2"]})
+    every = spellings(BD, s, 1000)
+    assert every is not None
+    spelled = {a.moves for a in every}
+    listed = {a.moves for a in BD.legal_actions(s)}
+    assert len(listed) == 5 and len(spelled) == 16 and listed < spelled
+    assert ((20, 22), (10, 12)) in spelled and ((20, 22), (10, 12)) not in listed
+
+
+@pytest.mark.clause("BD-MAGNET-LIMITS", "BD-MAGNET", "R-B7")
+def test_R_B7_a_refused_magnet_says_which_limit_it_breaks() -> None:
+    s = pos({0: ["T0", "T2", "F1"], 1: ["T3", "T20"]}, {0: ["magnet"], 1: ["2"]})
+    assert notations(s) == {"magnet T0-T1"}  # a piece on T0 (field 0) is on the track
+    assert at(act(s, "magnet T0-T1").state, 0) == ["T1", "T2", "F1"]
+    assert BD.explain(s, action(s, "magnet T0-T1")).legal  # judged, not only listed
+    for text in ("magnet F1-F2", "magnet T20-T30"):
+        clauses, why = refusal(s, text)
+        assert clauses == ("BD-MAGNET-LIMITS", "R-B7") and "own pieces on the track" in why
+    clauses, why = refusal(s, "magnet T2-T3")
+    assert clauses == ("BD-MAGNET-LIMITS", "R-B7") and "already stands right behind" in why
+    s = pos({0: ["T60"], 1: ["T5"]}, {0: ["magnet"], 1: ["2"]})
+    clauses, why = refusal(s, "magnet T60-F1")
+    assert clauses == ("BD-MAGNET-LIMITS", "R-B7") and "never takes a piece into a finish" in why
+    clauses, why = refusal(s, "magnet T60-T3")
+    assert clauses == ("BD-MAGNET", "R-B7") and "exactly to T4" in why
 
 
 @pytest.mark.clause("BD-DISC-BY-MAGNET", "R-B5")
@@ -409,6 +512,38 @@ def test_BD_DISC_CARRIES_pieces_and_the_black_dog_ride_the_disc() -> None:
     assert at(cw, 0) == ["T57"] and at(cw, 1) == ["T10", "T24"] and dog(cw) == "T40"
     ccw = act(s, "5 T36-T41 turn ccw").state
     assert at(ccw, 0) == ["T25"] and at(ccw, 1) == ["T10", "T56"] and dog(ccw) == "T8"
+    # each ride is told, the dog's too (no piece), citing the carry rule
+    carried = events(act(s, "5 T36-T41 turn cw"), "carried")
+    assert [(e.piece, e.src, e.dst) for e in carried] == [
+        (1, "T8", "T24"),
+        (0, "T41", "T57"),
+        (None, "T24", "T40"),
+    ]
+    assert all(cites(e, "BD-DISC-CARRIES") for e in carried)
+
+
+@pytest.mark.clause(
+    "R-B5", "BD-DISC-NOT-BY-SWAP", "BD-DISC-CAPTURED-NO-TURN", "BD-DOG-NO-DISC-TURN"
+)
+def test_R_B5_a_refused_disc_turn_says_why_no_turn_is_due() -> None:
+    cases = (
+        ({0: ["T5"], 1: ["T23"]}, "swap", "T24", "swap T5<>T23", "BD-DISC-NOT-BY-SWAP"),
+        ({0: ["T4"]}, "black:3", "T5", "black:3 T4-T7", "BD-DISC-CAPTURED-NO-TURN"),
+        ({0: ["T10"]}, "black:3", "T20", "black:3 T10-T13", "BD-DOG-NO-DISC-TURN"),
+    )
+    for pieces, card, dog_field, play, why in cases:
+        s = pos(pieces, {0: [card], 1: ["2"]}, black_dog=dog_field)
+        assert refusal(s, f"{play} turn cw")[0] == (why, "BD-DISC-TURN", "R-B5"), play
+    s = pos({0: ["T5", "T10"]}, {0: ["partner"], 1: ["2"]})
+    clauses = refusal(s, "partner T5-T7 T10-T11 T7-T8 turn cw")[0]
+    assert clauses == ("BD-DISC-TURN", "BD-DOG-LANDING", "R-B5")
+    s = pos({0: ["T2", "T10"]}, {0: ["5"], 1: ["2"]})
+    assert refusal(s, "5 T10-T15 turn cw")[0] == ("BD-DISC-TURN", "R-B5")
+    # a Black Dog that did not run does not count, even on a paw
+    s_paw = pos({0: ["T10"]}, {0: ["5"], 1: ["2"]}, black_dog="T23")
+    assert refusal(s_paw, "5 T10-T15 turn cw")[0] == ("BD-DISC-TURN", "R-B5")
+    clauses, why = refusal(s, "5 T2-T7")
+    assert clauses == ("BD-DISC-TURN", "R-B5") and "must turn" in why
 
 
 @pytest.mark.clause("BD-DISC-TURN-LAST", "R-B5")
@@ -449,6 +584,28 @@ def test_BD_BLACK_CHOSEN_value_1_to_7_moves_a_piece_then_the_dog() -> None:
     assert ran.count == 4 and ran.src == "T26" and ran.dst == "T30"
     assert kinds(t).index("moved") < kinds(t).index("dog_moved")
     assert_illegal(s, "black:1-7 T10-T18", "BD-BLACK-CHOSEN", "BD-MOVE", "R-B4")
+
+
+@pytest.mark.clause("BD-BLACK-CHOSEN", "BD-BLACK-PRINTED", "R-B4")
+def test_R_B4_the_move_cites_whether_the_value_was_chosen_or_printed() -> None:
+    s = pos({0: ["T10"]}, {0: ["black:1-7", "black:3"], 1: ["2"]}, black_dog="T26")
+    (moved,) = events(act(s, "black:1-7 T10-T12"), "moved")
+    assert cites(moved, "BD-BLACK-CHOSEN") and not cites(moved, "BD-BLACK-PRINTED")
+    (moved,) = events(act(s, "black:3 T10-T13"), "moved")
+    assert cites(moved, "BD-BLACK-PRINTED") and not cites(moved, "BD-BLACK-CHOSEN")
+
+
+@pytest.mark.clause("BD-BLACK-CHOSEN", "BD-BLACK-PRINTED", "BD-ENTER", "R-B4")
+def test_R_B4_a_refused_black_play_names_the_values_and_never_enters_a_piece() -> None:
+    s = pos({0: ["T10"]}, {0: ["black:1-7", "black:3"], 1: ["2"]}, black_dog="T26")
+    assert refusal(s, "black:1-7 T10-T19")[1].endswith(
+        "a black card moves exactly 1 or 2 or 3 or 4 or 5 or 6 or 7"
+    )
+    assert refusal(s, "black:3 T10-T12")[1].endswith(
+        "T10 to T12 is 2 steps; a black:3 moves exactly 3"
+    )
+    for text in ("black:3 H-T0", "black:1-7 H-T0"):
+        assert refusal(s, text)[0] == ("BD-ENTER", "R-C5"), text
 
 
 @pytest.mark.clause("BD-BLACK-CHOSEN", "BD-BLACK-PRINTED", "R-B4")
@@ -538,6 +695,14 @@ def test_R_B10_unused_start_fields_still_do_not_exist_for_the_dog() -> None:
     s = pos({0: ["T2"]}, {0: ["black:3"], 1: ["2"]}, players=3, black_dog="T46")
     (ran,) = events(act(s, "black:3 T2-T5"), "dog_moved")
     assert ran.path == ("T47", "T49", "T50")
+    assert cites(ran, "R-B10")
+
+
+@pytest.mark.clause("R-B10", "BD-DOG-START-FIELDS")
+def test_R_B10_is_cited_by_the_dogs_run_only_when_seats_are_unused() -> None:
+    s = pos({0: ["T2"]}, {0: ["black:3"], 1: ["2"]}, black_dog="T46")
+    (ran,) = events(act(s, "black:3 T2-T5"), "dog_moved")
+    assert cites(ran, "BD-DOG-START-FIELDS") and not cites(ran, "R-B10")
 
 
 @pytest.mark.clause("BD-CLOCKWISE-DOG", "R-B2")

@@ -33,6 +33,7 @@ import pytest
 
 import dogrules
 from dogrules import State, Transition
+from dogrules.model.actions import Action, ActionKind
 from helpers import (
     KD,
     act,
@@ -47,6 +48,7 @@ from helpers import (
     events,
     kinds,
     position_builder,
+    refusal,
 )
 from helpers import notations as names
 
@@ -257,6 +259,64 @@ def test_KD_NEXT_PLAYER_the_turn_passes_clockwise() -> None:
     assert play(s, "blue T23-T27").state.to_act == 0
 
 
+@pytest.mark.clause("KD-REDRAW", "R-K2", "KD-TEAM-EXCHANGE")
+def test_R_K2_in_play_a_seat_moves_or_redraws_and_a_redraw_names_nothing() -> None:
+    s = pos({0: ["T1"]}, {0: ["blue"]})
+    assert KD.explain(s, Action(ActionKind.REDRAW)).legal
+    for wrong, clauses, why in (
+        (Action(ActionKind.REDRAW, card="blue"), ("KD-REDRAW", "R-K2"), "names no card"),
+        (Action(ActionKind.FOLD), ("KD-REDRAW", "R-K2"), "discards its whole hand"),
+        (
+            Action(ActionKind.GIVE, chosen="blue"),
+            ("KD-TEAM-EXCHANGE", "KD-TEAM-REDRAW-EXCHANGE", "R-K9"),
+            "only at the start of a team game",
+        ),
+    ):
+        ruling = KD.explain(s, wrong)
+        assert not ruling.legal and ruling.clauses == clauses and why in ruling.text, wrong
+    played = Action(ActionKind.PLAY, card="blue", moves=((1, 5),), field=3)
+    assert KD.explain(s, played).clauses == ("R-K2",)
+
+
+@pytest.mark.clause("KD-TEAM-EXCHANGE", "KD-DEAL", "R-K9")
+def test_KD_TEAM_EXCHANGE_the_seats_give_in_order_from_seat_0_after_seat_3_dealt() -> None:
+    s = KD.new_game(players=4, seed=3, teams=True)
+    assert s.dealer == 3 and s.to_act == 0
+    order = []
+    while s.phase == "exchange":
+        order.append(s.to_act)
+        s = act(s, sorted(names(s))[0]).state
+    assert order == [0, 1, 2, 3]
+
+
+@pytest.mark.clause("KD-COLOUR", "KD-TWO-COLOUR", "R-K10")
+def test_KD_COLOUR_a_dog_that_cannot_move_does_not_hide_the_next_ones() -> None:
+    # T12 cannot push the partner's dog on T16 with green, T21 still goes to T25
+    s = pos({0: ["T12", "T21"], 2: ["T16"]}, {0: ["green"]}, teams=True)
+    assert names(s) == {"green T21-T25", "redraw"}
+    # T7 reaches T10 with red and with green (one choice); T20 still has both colours
+    s = pos({0: ["T7", "T20"]}, {0: ["red/green"]})
+    assert names(s) == {
+        "red/green H-T0",
+        "red/green=red T7-T10",
+        "red/green=red T20-T24",
+        "red/green=green T20-T21",
+        "redraw",
+    }
+
+
+@pytest.mark.clause("KD-TEAM-EXCHANGE", "R-K9")
+def test_KD_TEAM_EXCHANGE_a_state_saved_without_the_seat_to_resume_starts_with_seat_0() -> None:
+    def forget_resume(data: dict[str, Any]) -> None:
+        data["resume"] = None
+
+    s = edited(KD.new_game(players=4, seed=3, teams=True), forget_resume)
+    assert s.resume is None and s.phase == "exchange"
+    while s.phase == "exchange":
+        s = act(s, sorted(names(s))[0]).state
+    assert s.phase == "play" and s.to_act == 0
+
+
 @pytest.mark.clause("KD-REDRAW", "R-K2")
 def test_KD_REDRAW_throw_in_the_whole_hand_and_draw_three_always_allowed() -> None:
     # a seat with a playable card may still redraw
@@ -370,6 +430,64 @@ def test_KD_ENTER_a_card_of_either_start_colour_brings_a_dog_onto_the_start_fiel
     assert names(s) == {"red H-T10", "green H-T10", "redraw"}
     assert_illegal(s, "blue H-T10", "KD-ENTER", "R-K3")
     assert_illegal(s, "red H-T0", "KD-ENTER", "R-K3")
+
+
+@pytest.mark.clause("KD-ENTER", "KD-ENTER-AGAIN", "KD-START-RISK", "R-K3")
+def test_R_K3_a_refused_entry_names_what_is_missing() -> None:
+    s = pos({}, {0: ["green/yellow", "bone", "blue"]})
+    for text, clauses, why in (
+        ("green/yellow H-T0", ("KD-ENTER", "KD-START-RISK", "R-K3"), "needs a blue or red card"),
+        ("bone H-T0", ("KD-ENTER", "R-K3"), "only a card showing a colour"),
+        ("blue H-T10", ("KD-ENTER", "R-K3"), "enters onto its start field T0"),
+    ):
+        refused, given = refusal(s, text)
+        assert refused == clauses and why in given, text
+    s = pos({0: ["T0"]}, {0: ["blue"]})
+    assert refusal(s, "blue H-T0")[0] == ("KD-ENTER-AGAIN", "R-K3")
+    s = pos({0: ["T1", "T3", "T6"]}, {0: ["blue"]})
+    refused, given = refusal(s, "blue H-T0")
+    assert refused == ("KD-ENTER", "R-K3") and "no dog waiting at home" in given
+    s = pos({0: ["T1", "T3"]}, {0: ["blue"]})  # the last dog at home still comes in
+    assert "blue H-T0" in names(s)
+    # a two-colour card enters as it is: naming a colour is refused
+    s = pos({}, {0: ["blue/red"]})
+    named = attrs.evolve(action(s, "blue/red H-T0"), chosen="blue")
+    ruling = KD.explain(s, named)
+    assert not ruling.legal and ruling.clauses == ("KD-ENTER", "R-K3", "KD-TWO-COLOUR")
+
+
+@pytest.mark.clause("KD-COLOUR", "R-K4", "R-K8")
+def test_KD_COLOUR_the_move_event_names_every_field_on_the_way() -> None:
+    s = pos({0: ["T1", "T38"]}, {0: ["blue", "red"]})
+    (moved,) = events(play(s, "blue T1-T5"), "moved")
+    assert (moved.path, moved.count) == (("T2", "T3", "T4", "T5"), 4)
+    (moved,) = events(play(s, "red T38-F1"), "moved")
+    assert (moved.path, moved.count) == (("T39", "F1"), 2)
+
+
+@pytest.mark.clause("KD-COLOUR", "KD-JUMP-OWN", "KD-HOUSE-ENTRY", "R-K4", "R-K8")
+def test_R_K4_a_refused_colour_move_names_why_the_dog_goes_further() -> None:
+    s = pos({0: ["T0", "T4"]}, {0: ["yellow"]})
+    clauses, why = refusal(s, "yellow T0-T4")
+    assert clauses == ("KD-COLOUR", "R-K4", "KD-JUMP-OWN") and why.endswith(
+        "goes to T8, the first yellow field ahead it may take"
+    )
+    s = pos({0: ["T38"]}, {0: ["red"]})
+    assert refusal(s, "red T38-F2")[0] == ("KD-COLOUR", "R-K4", "KD-HOUSE-ENTRY", "R-K8")
+
+
+@pytest.mark.clause("KD-TEAM-HELP", "R-K9")
+def test_KD_TEAM_HELP_is_cited_by_every_refusal_of_a_move_for_the_partner() -> None:
+    s = pos({0: ["F1", "F2", "F3"], 1: ["T24"], 2: ["T23"]}, {0: ["blue", "green", "bone"]},
+            teams=True)  # fmt: skip
+    assert refusal(s, "blue H-T20")[0] == ("KD-ENTER", "KD-START-RISK", "R-K3", "KD-TEAM-HELP")
+    assert refusal(s, "blue H-T0")[0] == ("KD-ENTER", "R-K3", "KD-TEAM-HELP")
+    assert refusal(s, "bone H-T20")[0] == ("KD-ENTER", "R-K3", "KD-TEAM-HELP")
+    assert refusal(s, "blue T23-T24")[0] == ("KD-COLOUR", "R-K4", "KD-TEAM-HELP")
+    # the seat's own dogs: no help cited
+    s = pos({0: ["T1"]}, {0: ["blue", "bone"]})
+    assert refusal(s, "blue T1-T2")[0] == ("KD-COLOUR", "R-K4")
+    assert refusal(s, "bone H-T0")[0] == ("KD-ENTER", "R-K3")
 
 
 @pytest.mark.clause("KD-ENTER-AGAIN", "R-K3", "KD-THROW-OUT")
@@ -577,6 +695,7 @@ def test_KD_TWO_COLOUR_the_player_picks_either_colour() -> None:
     assert cites(moved, "KD-TWO-COLOUR")
     # the colour is part of the action, and only a colour the card shows can be chosen
     assert_illegal(s, "blue/red T3-T6", "KD-TWO-COLOUR")
+    assert refusal(s, "blue/red T3-T6")[1].endswith("e.g. 'blue/red=blue'")
     foreign = attrs.evolve(action(s, "blue/red=red T3-T6"), chosen="green")
     ruling = KD.explain(s, foreign)
     assert not ruling.legal and ruling.clauses == ("KD-TWO-COLOUR",), ruling.text
@@ -923,6 +1042,10 @@ def test_R_K10_a_move_whose_push_cannot_happen_is_not_legal() -> None:
     s = pos({0: ["T30", "T39", "F3"], 1: ["T35"], 2: ["T31"]}, {0: ["yellow"]}, teams=True)
     assert names(s) == {"redraw"}
     assert_illegal(s, "yellow T30-T31", "R-K10", "KD-TEAM-PUSH")
+    # the refusal names the dog at the end of the chain that cannot go on, not the mover's
+    assert refusal(s, "yellow T30-T31")[1].endswith(
+        "the dog of seat 0 on T39 would be pushed on but has no yellow field it may take ahead"
+    )
     # with F3 free the chain goes through: T39 -> F3, T31 -> T39
     s = pos({0: ["T30", "T39", "F2"], 1: ["T35"], 2: ["T31"]}, {0: ["yellow"]}, teams=True)
     t = play(s, "yellow T30-T31")

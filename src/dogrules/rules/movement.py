@@ -146,10 +146,8 @@ def check_number_move(
                     f"the piece on {label(field)} stands on its own start field: it is "
                     "protected and cannot be passed or landed on",
                 )
-        if target >= board.track and distance - reach > board.finish:
-            return Refusal(
-                ("BD-FINISH-ENTRY", "R-C6"), "the move would run past the last finish field"
-            )
+    # What is left: a finish field too far cannot be named (its lane index is at most
+    # board.finish), and the start field was dealt with above, so a piece is in the way.
     return Refusal(
         ("BD-FINISH-SAFE", "R-C6"),
         "inside the finish no piece may be passed and the move must end on a free field",
