@@ -3,8 +3,8 @@
 // `table/bot` for a bot's, `render` for the board and `explain` for "why not?".
 //
 // Query parameters (all optional): variant, players, teams (1/0), seat, bot, seed, and
-// anim=0 to switch animations off. Test hooks: <body data-turn="you|bot|over"
-// data-step="card|piece|..." data-busy>.
+// anim=0 to switch animations off (anim=N: N milliseconds a field, 110 by default). Test hooks: <body data-turn="you|bot|over"
+// data-step="card|piece|..." data-busy data-animating="you|bot">.
 
 import { ApiError, get, op, post } from "./api.js";
 import { Board } from "./board.js";
@@ -19,6 +19,7 @@ const game = {
   bot: "greedy",
   seed: 0,
   animate: true,
+  stepMs: 110,
   ply: 0,
   decision: null,
   path: [],
@@ -91,6 +92,7 @@ function settingsFromQuery(bots) {
     bot: bots.includes(query.get("bot")) ? query.get("bot") : undefined,
     seed: query.has("seed") ? Number(query.get("seed")) : Math.floor(Math.random() * 1e6),
     animate: query.get("anim") !== "0",
+    stepMs: Number(query.get("anim")) > 1 ? Number(query.get("anim")) : 110,
   };
 }
 
@@ -104,6 +106,7 @@ function settingsFromForm() {
     bot: $("bot").value,
     seed: Math.max(0, Number.parseInt($("seed").value, 10) || 0),
     animate: $("anim").checked,
+    stepMs: game.stepMs,
   };
 }
 
@@ -133,6 +136,7 @@ async function newGame(settings) {
     bot: settings.bot,
     seed: settings.seed,
     animate: settings.animate,
+    stepMs: settings.stepMs,
     ply: 0,
     decision: null,
     path: [],
@@ -147,6 +151,7 @@ async function newGame(settings) {
     seed: settings.seed,
   });
   if (!settings.animate) query.set("anim", "0");
+  else if (settings.stepMs !== 110) query.set("anim", settings.stepMs);
   history.replaceState(null, "", `?${query}`);
   $("log").replaceChildren();
   $("winner").hidden = true;
@@ -173,6 +178,7 @@ async function advance(generation) {
       $("winner").hidden = false;
       status("The game is over. Start a new one above.");
       showOptions([]);
+      $("back").disabled = true;
       return;
     }
     if (game.state.to_act === game.seat) {
@@ -188,6 +194,8 @@ async function advance(generation) {
 async function botTurn(generation) {
   setTurn("bot");
   setBusy(true);
+  showOptions([]);
+  $("back").disabled = true;
   const seat = game.state.to_act;
   status(`Seat ${seat} (${game.bot}) is thinking…`);
   const answer = await post("table/bot", {
@@ -208,12 +216,15 @@ async function play(answer, seat, generation) {
   while (log.children.length > LOG_LIMIT) log.lastChild.remove();
   if (game.animate) {
     $("skip").hidden = false;
-    await board.animate(answer.events);
+    document.body.dataset.animating = seat === game.seat ? "you" : "bot";
+    await board.animate(answer.events, game.stepMs, 10 * game.stepMs);
+    delete document.body.dataset.animating;
     $("skip").hidden = true;
   }
   if (generation !== game.generation) return;
   game.state = answer.state;
   game.ply += 1;
+  $("why-answer").replaceChildren(); // it spoke of the state before
   await redraw();
 }
 
@@ -265,9 +276,11 @@ function showHand() {
   const hand = game.state.hands[String(game.seat)] ?? [];
   const decision = game.decision;
   const asking = document.body.dataset.turn === "you" && decision?.step === "card";
+  const playing = document.body.dataset.turn === "you" ? game.path[0] : undefined;
   const cards = hand.map((card) => {
     const button = cardButton(card);
     if (asking && decision.options.some((o) => o.label === card)) button.classList.add("option");
+    if (card === (game.trying?.card ?? playing)) button.classList.add(game.trying ? "tried" : "chosen");
     button.addEventListener("click", () => pickCard(card));
     return button;
   });
@@ -292,6 +305,7 @@ function pickCard(card) {
   // Not offered (or not now): put a move together with it, to ask why not.
   game.trying = { card, from: null, to: null };
   board.clearMarks("tried", "option");
+  showHand();
   status(`${card} is not offered here. Click a piece and a field, then ask why not.`, "trying");
   $("back").disabled = false;
   updateWhy();
