@@ -17,7 +17,6 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -124,7 +123,9 @@ def _click_location(page: Page, loc: int, seat: int = 0) -> None:
         target = page.locator(f"#board .piece.home.seat-{seat}").first
     else:
         pieces = page.locator(f'#board .piece[data-loc="{loc}"]')
-        target = pieces.first if pieces.count() else page.locator(f'#board .field[data-loc="{loc}"]')
+        target = (
+            pieces.first if pieces.count() else page.locator(f'#board .field[data-loc="{loc}"]')
+        )
     target.click()
 
 

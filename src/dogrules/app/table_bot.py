@@ -34,7 +34,14 @@ from dogrules.protocol.schemas import schemas_by_id
 from dogrules.protocol.shapes import action_json
 from dogrules.variants import variant as get_variant
 
-__all__ = ["DEFAULT_BOT", "TABLE_SCHEMAS", "bot_move", "bot_names", "table_schema"]
+__all__ = [
+    "DEFAULT_BOT",
+    "TABLE_SCHEMAS",
+    "bot_move",
+    "bot_names",
+    "table_messages",
+    "table_schema",
+]
 
 DEFAULT_BOT = "greedy"
 TABLE_SCHEMAS = ("table-bot.request", "table-bot.answer")
@@ -64,13 +71,22 @@ def table_schema(name: str) -> dict[str, JSONValue]:
     return _read(name)
 
 
+def table_messages(name: str, data: object) -> list[str]:
+    """One line per problem of ``data`` against the table schema ``name``, naming the field."""
+    return schema_messages(_validator(str(table_schema(name)["$id"])), data)
+
+
 def _choose_and_apply(request: object, context: Context) -> dict[str, JSONValue]:
     if not isinstance(request, dict):
         raise ProtocolError(ErrorCode.INVALID_REQUEST, "a request is a JSON object")
-    found = schema_messages(_validator("table-bot.request"), request)
+    found = table_messages("table-bot.request", request)
     if found:
         problems = tuple(_problem(message) for message in found)
-        on_state = all(field.split(".")[0] == "state" for field, _ in problems)
+        # A state sent but broken is an invalid position; a state not sent, a bad request.
+        on_state = all(
+            field.startswith("state.") or (field == "state" and why != "missing")
+            for field, why in problems
+        )
         code = ErrorCode.INVALID_POSITION if on_state else ErrorCode.INVALID_REQUEST
         raise ProtocolError(code, "; ".join(found), problems=problems)
     name = str(request.get("bot", DEFAULT_BOT))
@@ -107,11 +123,11 @@ def _read(name: str) -> dict[str, JSONValue]:
 
 
 @functools.cache
-def _validator(name: str) -> object:
+def _validator(schema_id: str) -> object:
     known = {**schemas_by_id(), **{str(_read(n)["$id"]): _read(n) for n in TABLE_SCHEMAS}}
     resources_ = [
         (uri, Resource.from_contents(contents, default_specification=DRAFT202012))
         for uri, contents in known.items()
     ]
     registry: SchemaRegistry = Registry().with_resources(resources_)
-    return cast(object, jsonschema.Draft202012Validator(table_schema(name), registry=registry))
+    return cast(object, jsonschema.Draft202012Validator(known[schema_id], registry=registry))

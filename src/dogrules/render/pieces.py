@@ -56,7 +56,9 @@ def _homes(geo: _Geometry, board: Board, state: State) -> list[str]:
         for index, (x, y) in enumerate(slots):
             if index < home:
                 fill = _seat_colour(board, seat)
-                out.append(_piece(x, y, geo.piece_r, fill, f"piece seat-{seat} home", seat, "H", HOME))
+                out.append(
+                    _piece(x, y, geo.piece_r, fill, f"piece seat-{seat} home", seat, "H", HOME)
+                )
             else:
                 out.append(
                     _circle(
