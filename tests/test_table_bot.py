@@ -6,6 +6,7 @@ tests/test_web_table.py's."""
 
 from __future__ import annotations
 
+import doctest
 import importlib
 import json
 import os
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 import dogrules
+from dogrules.app import table_bot
 from dogrules.app.bots import BOTS, make_bot
 from dogrules.app.table_bot import bot_move, table_messages
 from dogrules.protocol import Context, Sessions
@@ -153,3 +155,8 @@ def test_bot_route_answers_a_move_and_errors_with_their_statuses(client: Any) ->
     huge = client.post("/table/bot", content=b" " * ((1 << 20) + 10))
     assert huge.status_code == 413
     assert client.post("/api/version", content=b"{}").json()["protocol"] == "dogrules"
+
+
+def test_the_module_s_docstring_example_runs() -> None:
+    result = doctest.testmod(table_bot, raise_on_error=False)
+    assert result.attempted > 0 and result.failed == 0
