@@ -8,6 +8,7 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
+import illustrations
 from live_register import NAME, LiveRegister
 
 settings.register_profile(
@@ -27,7 +28,16 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        illustrations.OPTION,
+        action="store_true",
+        help="record the rulebook illustrations into specs/illustrations/",
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    illustrations.activate(config)
     # Registered here rather than through pytest_plugins so that ``-p no:live_register``
     # can turn it off (register() refuses a blocked name).
     config.pluginmanager.register(LiveRegister(), NAME)

@@ -3,6 +3,10 @@ read the events, and check that an action is refused for the right reasons.
 
 A state knows its variant, so the helpers that take a state work for every variant; only
 ``position_builder`` is told the variant, and makes the ``pos`` helper of each test file.
+
+With ``pytest --record-illustrations``, ``pos``, ``act`` and ``assert_illegal`` also report
+the positions they build, the actions played there and the actions refused to
+``tests/illustrations.py``, which writes the rulebook's pictures (``dogrules book``).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Any, Protocol
 import pytest
 
 import dogrules
+import illustrations
 from dogrules import Action, Event, State, Transition
 
 BD = dogrules.variant("black-dog")
@@ -78,7 +83,7 @@ def position_builder(
             seat: [*pieces.get(seat, ()), *["H"] * (per_seat - len(pieces.get(seat, ())))]
             for seat in range(players)
         }
-        return variant.position(
+        state = variant.position(
             players=players,
             pieces=full,
             hands=hands,
@@ -87,6 +92,8 @@ def position_builder(
             last_played=last_played,
             teams=teams,
         )
+        illustrations.position_made(state)
+        return state
 
     return pos
 
@@ -168,7 +175,9 @@ def notations(state: State, variant: dogrules.Variant | None = None) -> set[str]
 def act(state: State, text: str, variant: dogrules.Variant | None = None) -> Transition:
     """Apply the action written ``text`` (raises IllegalAction if it is not legal)."""
     variant = variant_of(state) if variant is None else variant
-    return variant.apply(state, variant.parse_action(state, text))
+    transition = variant.apply(state, variant.parse_action(state, text))
+    illustrations.played(state, text)
+    return transition
 
 
 def action(state: State, text: str, variant: dogrules.Variant | None = None) -> Action:
@@ -227,6 +236,7 @@ def assert_illegal(state: State, text: str, *sensible: str) -> None:
     with pytest.raises(dogrules.IllegalAction) as refused:
         variant.apply(state, chosen)
     assert set(sensible) & set(refused.value.clauses)
+    illustrations.refused(state, text)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -89,12 +89,30 @@ def test_the_board_is_shown_before_the_decision_and_on_request() -> None:
 
 def test_question_mark_explains_an_option_or_what_it_leads_to() -> None:
     state = partner_state()
-    _, script = decide(state, "?1", "1", "T5", "?1", "?9", "?x", "1")
+    # At the piece step of the 5, T5 has a single target: ?1 explains the whole action.
+    _, script = decide(state, "?1", "1", "?1", "?9", "?x", "1")
     text = script.text
     assert "5 leads to" in text and "    5 T5-T10" in text
     assert "5 T5-T10: legal." in text and "BD-" in text
-    assert "there is no option 9; choose 1..1" in text
+    assert "there is no option 9; choose 1..2" in text
     assert "'?' takes an option number" in text
+
+
+def test_a_step_with_a_single_option_is_taken_for_the_person() -> None:
+    state = partner_state()
+    # The 5 moves T5 only to T10: no "where to?" is asked, and the person is told.
+    action, script = decide(state, "1", "T5")
+    assert str(action) == "5 T5-T10"
+    assert "  only one target: T10" in script.said
+    assert script.prompts == ["seat 0 card> ", "seat 0 piece> "]
+
+
+def test_undo_goes_back_past_a_step_taken_for_the_person() -> None:
+    state = partner_state()
+    # partner, T5, then a single-option step is taken; undo returns to the last real choice.
+    action, script = decide(state, "partner", "T5", "T6", "undo", "T9", "T20", "T22", "cw")
+    prompts = [p.split()[-1] for p in script.prompts]
+    assert prompts.count("target>") >= 2 and str(action).startswith("partner T5-T9")
 
 
 def test_a_typed_notation_is_taken_or_explained() -> None:
@@ -138,7 +156,8 @@ def test_the_person_is_told_the_card_received_in_the_exchange() -> None:
     assert code == 0 and "game abandoned" in out
     line = next(line for line in out.splitlines() if "in the exchange; your hand" in line)
     assert line.strip().startswith("you (seat 0) receive ")
-    received = line.split(" receive ")[1].split(" in the exchange")[0]
+    received, giver = line.split(" receive ")[1].split(" in the exchange")[0].split(" from ")
+    assert giver == "seat 2"  # the partner opposite, in the team game
     hand = line.split("your hand: ")[1].split(", ")
     assert received in hand and "5" not in hand  # it gave its 5
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from dogrules.app.cli_guard import GuardedGroup
-from dogrules.app.commands import checks, files, games, register, serve
+from dogrules.app.commands import book, checks, files, games, register, serve
 from dogrules.data.version import __version__
 
 
@@ -35,6 +35,7 @@ for command in (
     files.render,
     checks.check,
     serve.serve,
+    book.book,
 ):
     main.add_command(command)
 

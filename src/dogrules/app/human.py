@@ -10,8 +10,9 @@ At every prompt the person may type:
 * a whole action in notation (``5 T3-T8``), taken if legal, else explained;
 * ``?N``: explain option N: at a step where it completes the action, the judge's ruling on
   that action (what it does, citing clauses); at an earlier step, the actions it leads to;
-* ``undo`` (one step back), ``board``, ``list`` (the options again), ``more`` (the next page
-  of a long list), ``help`` and ``quit``.
+* ``undo`` (one step back, past the steps that had a single option: those are taken for
+  the person and announced, never asked), ``board``, ``list`` (the options again),
+  ``more`` (the next page of a long list), ``help`` and ``quit``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from dogrules.model.events import EventKind
 from dogrules.model.results import Transition
 from dogrules.model.state import State
 from dogrules.render import text_board
+from dogrules.rules.round import exchange_recipients
 from dogrules.variants.facade import Variant
 
 HELP = (
@@ -101,7 +103,7 @@ class HumanSeat:
                 if not decision.chosen:
                     self._say("nothing to undo: this is the first step")
                 else:
-                    decision = decision.back()
+                    decision = _back_past_forced(decision)
                     page = 0
                     self._show(decision, page)
                 continue
@@ -115,7 +117,7 @@ class HumanSeat:
             else:
                 option = _labelled(answer, decision)
             if option is not None:
-                decision = decision.choose(option)
+                decision = self._take_forced(decision.choose(option))
                 if decision.action is not None:
                     return decision.action
                 page = 0
@@ -140,7 +142,20 @@ class HumanSeat:
             received = Counter(transition.state.hands[seat]) - kept
             cards = ", ".join(sorted(received.elements())) or "no card"
             hand = ", ".join(transition.state.hands[seat]) or "no cards"
-            self._say(f"  you (seat {seat}) receive {cards} in the exchange; your hand: {hand}")
+            recipients = exchange_recipients(before.players, before.teams)
+            givers = [str(giver) for giver, to in enumerate(recipients) if to == seat]
+            source = f" from seat {', '.join(givers)}" if givers else ""
+            self._say(
+                f"  you (seat {seat}) receive {cards}{source} in the exchange; your hand: {hand}"
+            )
+
+    def _take_forced(self, decision: Decision) -> Decision:
+        # A later step with a single option is no choice: take it, and say so.
+        while _forced(decision):
+            (only,) = decision.options
+            self._say(f"  only one {decision.kind}: {only.label}")
+            decision = decision.choose(only)
+        return decision
 
     def _board(self, variant: Variant, state: State) -> None:
         self._say(text_board(variant.board(state.players), state))
@@ -182,6 +197,8 @@ class HumanSeat:
 
     def _explain(self, variant: Variant, decision: Decision, option: Option) -> None:
         after = decision.choose(option)
+        while _forced(after):
+            after = after.choose(after.options[0])
         if after.action is not None:
             self._say(variant.explain(decision.state, after.action).text)
             return
@@ -208,6 +225,19 @@ class HumanSeat:
             return parsed
         self._say(variant.explain(state, parsed).text)
         return None
+
+
+def _forced(decision: Decision) -> bool:
+    # A step after the first with a single option: taken for the person, not asked.
+    return decision.action is None and bool(decision.chosen) and len(decision.options) == 1
+
+
+def _back_past_forced(decision: Decision) -> Decision:
+    # One step back, past the steps that had a single option (they were taken, not chosen).
+    decision = decision.back()
+    while _forced(decision):
+        decision = decision.back()
+    return decision
 
 
 def _labelled(text: str, decision: Decision) -> Option | None:

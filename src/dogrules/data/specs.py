@@ -45,6 +45,11 @@ def read_toml(relative: str) -> SpecTable:
         raise ValueError(f"spec file specs/{relative} is not valid TOML: {exc}") from exc
 
 
+def read_text(relative: str) -> str:
+    """The text of the shipped file ``specs/<relative>``; FileNotFoundError when absent."""
+    return (_specs_dir() / relative).read_text(encoding="utf-8")
+
+
 def replace_deck(layout: SpecTable, deck_file: SpecTable, where: str) -> SpecTable:
     """``layout`` with its deck (and deck total) taken from ``deck_file``'s ``[deck]`` table."""
     deck = deck_file.get("deck")

@@ -17,8 +17,9 @@ R-A9: a flipped piece shows no seat its colour).
 
 from __future__ import annotations
 
+from dogrules.render.arrows import Arrow, ArrowKind
 from dogrules.render.style import COLOURS
 from dogrules.render.svg import svg
 from dogrules.render.text import text_board
 
-__all__ = ["COLOURS", "svg", "text_board"]
+__all__ = ["COLOURS", "Arrow", "ArrowKind", "svg", "text_board"]

@@ -6,7 +6,7 @@ the pieces and homes come from :mod:`.pieces` and the legend from :mod:`.legend`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from dogrules.geometry.board import Board
 from dogrules.geometry.features import (
@@ -19,6 +19,7 @@ from dogrules.geometry.features import (
     paws,
 )
 from dogrules.model.state import State
+from dogrules.render.arrows import Arrow, arrows_layer
 from dogrules.render.geometry import _Geometry
 from dogrules.render.glyphs import _bone, _meeting, _paw
 from dogrules.render.legend import _legend
@@ -214,7 +215,7 @@ def _marks(geo: _Geometry, board: Board) -> list[str]:
     return out
 
 
-def svg(board: Board, state: State) -> str:
+def svg(board: Board, state: State, arrows: Iterable[Arrow] = ()) -> str:
     """An SVG drawing of ``state`` on ``board`` (deterministic: same input, same bytes).
 
     Track fields are circles labelled with their numbers; start fields ringed in their
@@ -222,7 +223,8 @@ def svg(board: Board, state: State) -> str:
     each start field. Every piece of every seat is one ``<g class="piece ...">`` element:
     face-up pieces carry ``seat-<n>`` and ``data-seat``; face-down ones are
     ``class="piece face-down"`` with no colour or owner; the Black Dog is
-    ``class="black-dog"``.
+    ``class="black-dog"``. ``arrows`` are moves drawn above the pieces
+    (:mod:`.arrows`), each a ``<path class="move legal|played|illegal">``.
 
     Every field, piece, home and the Black Dog carries ``data-loc``: the number of its
     location (``-1`` for a home), the value a staged choice's option names, so that a page
@@ -286,6 +288,7 @@ def svg(board: Board, state: State) -> str:
     )
     out.extend(_homes(geo, board, state))
     out.extend(_pieces(geo, board, state))
+    out.extend(arrows_layer(board, arrows))
     out.extend(_legend(board, state))
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -1,0 +1,173 @@
+"""``dogrules book``: the pages it writes, every clause in register order, escaping, the
+locators and passages (``--manuals``), the pictures and the exit codes. The book opened in a
+real browser is tests/test_book_browser.py."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import attrs
+import pytest
+from click.testing import CliRunner
+
+import dogrules
+from dogrules.app.book import build
+from dogrules.app.book.illustrations import read_illustrations
+from dogrules.app.book.pictures import arrows, picture
+from dogrules.app.cli import main
+from dogrules.data.manuals import fingerprint
+from dogrules.data.register import Clause, Passage
+from dogrules.render import ArrowKind
+
+TESTS = Path(__file__).parent
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("book")
+    build.write_book(folder, tests=TESTS)
+    return folder
+
+
+def section_ids(page: str) -> list[str]:
+    return re.findall(r'<section class="clause" id="([^"]+)"', page)
+
+
+def test_the_book_has_an_index_a_page_per_variant_assets_and_pictures(book: Path) -> None:
+    for name in ("index.html", "assets/book.css", "assets/book.js"):
+        assert (book / name).is_file(), name
+    index = (book / "index.html").read_text(encoding="utf-8")
+    for variant in dogrules.VARIANTS:
+        assert (book / f"{variant}.html").is_file(), variant
+        assert f'href="{variant}.html"' in index
+        pictures = sorted((book / "pictures" / variant).glob("*.svg"))
+        assert len(pictures) == len(read_illustrations(variant)), variant
+
+
+@pytest.mark.parametrize("variant", dogrules.VARIANTS)
+def test_every_clause_is_on_its_page_in_register_order(book: Path, variant: str) -> None:
+    page = (book / f"{variant}.html").read_text(encoding="utf-8")
+    assert section_ids(page) == [clause.id for clause in dogrules.variant(variant).clauses]
+
+
+def test_a_clause_shows_kind_code_tests_rulings_and_no_locator(book: Path) -> None:
+    page = (book / "black-dog.html").read_text(encoding="utf-8")
+    start = page.index('id="BD-START-PROTECTED"')
+    section = page[start : page.index("</section>", start)]
+    assert '<span class="kind rule">rule</span>' in section
+    assert 'href="code/dogrules/rules/' in section  # the implementing function's source
+    assert 'href="code/tests/test_clauses_black_dog' in section  # a test citing it
+    assert "no locator" in section  # the register has no passages for it yet
+    assert '<img src="pictures/black-dog/' in section
+    # A ruling is listed, with its rationale, under the clause it interprets.
+    interpreted = next(c for c in dogrules.variant("black-dog").clauses if c.interprets)
+    target = page.index(f'id="{interpreted.interprets[0]}"')
+    shown = page[target : page.index("</section>", target)]
+    assert f'href="#{interpreted.id}"' in shown and "Why:" in shown
+
+
+def test_linked_source_pages_are_written_with_line_anchors(book: Path) -> None:
+    page = (book / "black-dog.html").read_text(encoding="utf-8")
+    for href in set(re.findall(r'href="(code/[^"#]+)#L(\d+)"', page)):
+        path, line = href
+        source = (book / path).read_text(encoding="utf-8")
+        assert f'id="L{line}"' in source, href
+
+
+def test_without_a_tests_folder_the_book_lists_no_tests(tmp_path: Path) -> None:
+    build.write_book(tmp_path, tests=None, variants=["dog-kids"])
+    page = (tmp_path / "dog-kids.html").read_text(encoding="utf-8")
+    assert "Tested by" not in page and "Implemented by" in page
+    assert not (tmp_path / "code" / "tests").exists()
+
+
+def _with(clause_id: str, change: Callable[[Clause], Clause]) -> Iterator[Clause]:
+    """The DOG Kids register with the clause ``clause_id`` changed."""
+    for clause in dogrules.variant("dog-kids").clauses:
+        yield change(clause) if clause.id == clause_id else clause
+
+
+def test_clause_text_is_escaped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    evil = '<script>alert("x")</script> & "quoted"'
+    changed = tuple(_with("KD-ENTER", lambda c: attrs.evolve(c, text=evil, note=evil)))
+    monkeypatch.setattr(build, "clauses_of", lambda variant: changed)
+    build.write_book(tmp_path, variants=["dog-kids"])
+    page = (tmp_path / "dog-kids.html").read_text(encoding="utf-8")
+    assert "<script>alert" not in page
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;quoted&quot;" in page
+
+
+MANUAL = "Heading\n\nA passage with <b>markup</b> & words.\n"
+WORDS = "A passage with <b>markup</b> & words."
+
+
+def _anchored(digest: str) -> tuple[Clause, ...]:
+    passage = Passage("000", "Heading", 1, MANUAL.index(WORDS), len(WORDS), digest)
+    return tuple(_with("KD-ENTER", lambda c: attrs.evolve(c, passages=(passage,))))
+
+
+def test_manuals_show_each_passage_beside_its_locator(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    manuals = tmp_path / "seeds"
+    manuals.mkdir()
+    (manuals / "000_test.txt").write_text(MANUAL, encoding="utf-8")
+    monkeypatch.setattr(build, "clauses_of", lambda variant: _anchored(fingerprint(WORDS)))
+    build.write_book(tmp_path / "out", manuals, variants=["dog-kids"])
+    page = (tmp_path / "out" / "dog-kids.html").read_text(encoding="utf-8")
+    start = page.index('id="KD-ENTER"')
+    section = page[start : page.index("</section>", start)]
+    assert "seed 000, Heading, paragraph 1" in section
+    assert (
+        '<blockquote class="passage">A passage with &lt;b&gt;markup&lt;/b&gt; &amp; words.'
+        in section
+    )
+
+
+def invoke(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+def test_a_wrong_manuals_folder_or_fingerprint_is_one_line_and_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out = invoke("book", str(tmp_path / "out"), "--manuals", str(tmp_path / "absent"))
+    assert code == 2 and out.count("\n") == 1 and "not a folder" in out, out
+    manuals = tmp_path / "seeds"
+    manuals.mkdir()
+    (manuals / "000_test.txt").write_text(MANUAL, encoding="utf-8")
+    monkeypatch.setattr(build, "clauses_of", lambda variant: _anchored("0" * 16))
+    code, out = invoke("book", str(tmp_path / "out"), "--manuals", str(manuals))
+    assert code == 2 and out.count("\n") == 1 and "does not match its fingerprint" in out, out
+    (manuals / "000_test.txt").unlink()
+    code, out = invoke("book", str(tmp_path / "out"), "--manuals", str(manuals))
+    assert code == 2 and out.count("\n") == 1 and "000_*.txt" in out, out
+    assert not (tmp_path / "out").exists()  # a refused build writes nothing
+
+
+def test_an_outdir_that_is_a_file_is_exit_2(tmp_path: Path) -> None:
+    taken = tmp_path / "taken"
+    taken.write_text("")
+    code, out = invoke("book", str(taken))
+    assert code == 2 and out.count("\n") == 1, out
+
+
+def test_the_command_writes_the_book_and_says_so(tmp_path: Path) -> None:
+    code, out = invoke("book", str(tmp_path / "out"), "--tests", str(TESTS))
+    assert code == 0, out
+    assert out.startswith(f"wrote {tmp_path / 'out' / 'index.html'}: 3 variants")
+    assert (tmp_path / "out" / "black-dog.html").is_file()
+
+
+def test_a_picture_draws_the_legal_played_and_illegal_moves() -> None:
+    shipped = read_illustrations("black-dog")
+    refused = next(d for d in shipped if d.illegal is not None and d.legal)
+    drawn = picture(refused)
+    assert '<path class="move illegal"' in drawn and '<path class="move legal"' in drawn
+    kinds = {arrow.kind for arrow in arrows(refused)}
+    assert kinds >= {ArrowKind.LEGAL, ArrowKind.ILLEGAL}
+    played = next(d for d in shipped if d.played is not None)
+    assert '<path class="move played"' in picture(played)

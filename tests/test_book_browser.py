@@ -1,0 +1,130 @@
+"""The rulebook in a real browser: Debian's headless Chromium, driven by Playwright, opens
+every page the book writes. Every page loads with no console error, every link and picture
+resolves to a file of the book (and a #fragment to an element of it), every picture renders,
+the search box filters, and a screenshot of the Black DOG page is kept in build/.
+
+Without Chromium (/usr/bin/chromium) or Playwright the test skips, except under CI (the CI
+environment variable set), where it fails: CI must install both (see .ci/run)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from dogrules.app.book.build import write_book
+
+try:
+    from playwright.sync_api import ConsoleMessage, Page, sync_playwright
+
+    NO_PLAYWRIGHT = ""
+except ImportError as exc:  # the browser check is optional outside CI
+    NO_PLAYWRIGHT = f"Playwright is not installed ({exc}; pip install playwright)"
+
+TESTS = Path(__file__).parent
+SCREENSHOT = TESTS.parent / "build" / "book-black-dog.png"
+CHROMIUM = "/usr/bin/chromium"
+# No GPU, no sandbox (CI containers run as root), and no network traffic of its own.
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _missing(what: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"{what} (CI must run the browser check: see .ci/run)")
+    pytest.skip(what)
+
+
+def _links_and_pictures(page: Page) -> list[str]:
+    found = page.evaluate(
+        "() => Array.from(document.querySelectorAll('[href], [src]'))"
+        ".map(e => e.getAttribute('href') || e.getAttribute('src'))"
+    )
+    assert isinstance(found, list)
+    return [str(link) for link in found]
+
+
+def _target(book: Path, page_file: Path, link: str) -> tuple[Path, str]:
+    """The book file and fragment a relative link of ``page_file`` points at."""
+    parts = urlsplit(link)
+    assert not parts.scheme and not parts.netloc, f"{page_file.name}: external link {link}"
+    path = (page_file.parent / unquote(parts.path)).resolve() if parts.path else page_file
+    assert path.is_relative_to(book.resolve()), f"{page_file.name}: {link} leaves the book"
+    return path, parts.fragment
+
+
+def test_the_book_opens_in_chromium_without_errors(tmp_path: Path) -> None:
+    if not Path(CHROMIUM).is_file() or shutil.which(CHROMIUM) is None:
+        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    if NO_PLAYWRIGHT:
+        _missing(NO_PLAYWRIGHT)
+
+    started = time.perf_counter()
+    book = tmp_path / "book"
+    write_book(book, tests=TESTS)
+    built = time.perf_counter() - started
+    pages = sorted(book.rglob("*.html"))
+    assert len(pages) > 4
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 1800})
+        errors: list[str] = []
+
+        def on_console(message: ConsoleMessage) -> None:
+            if message.type == "error":
+                errors.append(f"console: {message.text}")
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda exc: errors.append(f"script: {exc}"))
+        page.on("requestfailed", lambda r: errors.append(f"failed to load {r.url}"))
+        for page_file in pages:
+            page.goto(page_file.as_uri(), wait_until="load")
+            where = page_file.relative_to(book).as_posix()
+            for link in _links_and_pictures(page):
+                target, fragment = _target(book, page_file, link)
+                assert target.is_file(), f"{where}: {link} is not a file of the book"
+                if fragment:
+                    text = target.read_text(encoding="utf-8")
+                    assert f'id="{fragment}"' in text, f"{where}: {link}: no element #{fragment}"
+            # Every picture decodes and is drawn at a size.
+            sizes = page.evaluate(
+                "async () => Promise.all(Array.from(document.images).map(async img => {"
+                " await img.decode(); const r = img.getBoundingClientRect();"
+                " return [img.getAttribute('src'), img.naturalWidth, r.width, r.height]; }))"
+            )
+            for src, natural, width, height in sizes:
+                assert natural > 0 and width > 0 and height > 0, f"{where}: {src} does not render"
+            assert not errors, f"{where}: {errors}"
+
+        page.goto((book / "black-dog.html").as_uri())
+        SCREENSHOT.parent.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOT))
+        total = page.locator("section.clause").count()
+        page.fill("#search", "bd-start-pro")
+        shown = page.locator("section.clause:visible")
+        ids = [shown.nth(i).get_attribute("id") or "" for i in range(shown.count())]
+        assert ids == ["BD-START-PROTECTED"], ids
+        assert page.inner_text("#shown") == f"1 of {total} clauses"
+        page.fill("#search", "capture")
+        assert 0 < page.locator("section.clause:visible").count() < total
+        page.fill("#search", "no clause says zyzzyva")
+        assert page.locator("section.clause:visible").count() == 0
+        assert page.locator("#nothing").is_visible()
+        page.fill("#search", "")
+        assert page.locator("section.clause:visible").count() == total
+        assert not errors, errors
+        browser.close()
+    opened = time.perf_counter() - started - built
+    print(f"book built in {built:.1f}s; {len(pages)} pages checked in Chromium in {opened:.1f}s")
