@@ -116,11 +116,11 @@ def _screenshot(page: Page, name: str) -> None:
     page.screenshot(path=str(BUILD / f"web-table-{name}.png"))
 
 
-def _click_location(page: Page, loc: int, seat: int = 0) -> None:
-    """Click the board where location ``loc`` is (-1: the seat's home): on a piece standing
-    there if there is one (it lies on top of the field), else on the field."""
+def _click_location(page: Page, loc: int) -> None:
+    """Click the board where location ``loc`` is (-1: a home the page offers): on a piece
+    standing there if there is one (it lies on top of the field), else on the field."""
     if loc == -1:
-        target = page.locator(f"#board .piece.home.seat-{seat}").first
+        target = page.locator("#board .piece.home.option").first
     else:
         pieces = page.locator(f'#board .piece[data-loc="{loc}"]')
         target = (
@@ -134,7 +134,7 @@ def _ask_why_green_cannot_enter(page: Page) -> None:
     anyway, from home onto the start field T0 (red and blue), and ask why not."""
     assert page.locator("#hand .card.option").count() == 0, "no card should be playable yet"
     page.locator('#hand .card[data-card="green"]').first.click()
-    _click_location(page, -1)
+    page.locator("#board .piece.home.seat-0").first.click()
     _click_location(page, 0)
     assert page.input_value("#why-move") == "green H-T0"
     page.click("#why-ask")

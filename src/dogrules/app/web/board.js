@@ -55,15 +55,16 @@ export class Board {
   }
 
   /** The elements standing for `loc`: its field and the pieces on it; for a home, the
-   * home of `seat` and its pieces. */
-  elementsAt(loc, seat) {
+   * homes of `seats` (a seat, and its partner: who moves the partner's pieces once its own
+   * are home) and their pieces. */
+  elementsAt(loc, seats) {
     if (!this.svg) return [];
     const all = [...this.svg.querySelectorAll(`[data-loc="${loc}"]`)];
     if (loc !== HOME) return all.filter((e) => !e.classList.contains("black-dog"));
-    return all.filter((e) => e.classList.contains(`seat-${seat}`));
+    return all.filter((e) => [seats].flat().some((s) => e.classList.contains(`seat-${s}`)));
   }
 
-  /** Mark the options' elements clickable (`option`); `seat` is whose home H means. */
+  /** Mark the options' elements clickable (`option`); `seats`: whose home H means. */
   highlight(locs, seat) {
     this.clearMarks("option");
     for (const loc of locs) {

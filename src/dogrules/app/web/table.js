@@ -253,10 +253,26 @@ function showDecision() {
   status(prompt(decision.step, game.path));
   board.clearMarks("tried");
   const onBoard = BOARD_STEPS.has(decision.step);
-  board.highlight(onBoard ? decision.options.map((o) => o.value) : [], game.seat);
+  board.highlight(onBoard ? decision.options.map((o) => o.value) : [], mySide());
+  markChosen();
   showOptions(decision.options);
   showHand();
   $("back").disabled = game.path.length === 0;
+}
+
+/** The seats whose home an option H may mean: the person's, and the partner's in teams. */
+function mySide() {
+  const { players, teams } = game.state;
+  return teams ? [game.seat, (game.seat + players / 2) % players] : [game.seat];
+}
+
+/** Mark on the board the pieces and fields already chosen in this decision. */
+function markChosen() {
+  board.clearMarks("chosen");
+  for (const label of game.path.slice(1)) {
+    const loc = board.loc(label, game.seat);
+    if (loc !== undefined && loc !== -1) board.mark(loc, mySide(), "chosen");
+  }
 }
 
 function showOptions(options) {
@@ -266,7 +282,7 @@ function showOptions(options) {
     const option = options.find((o) => o.label === button.dataset.label);
     button.addEventListener("click", () => choose(option));
     if (option.value !== null && typeof option.value === "number") {
-      button.addEventListener("mouseenter", () => board.mark(option.value, game.seat, "hover"));
+      button.addEventListener("mouseenter", () => board.mark(option.value, mySide(), "hover"));
       button.addEventListener("mouseleave", () => board.clearMarks("hover"));
     }
   }
