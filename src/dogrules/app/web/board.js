@@ -91,6 +91,10 @@ export class Board {
     this.skipping = false;
     for (const event of events) {
       if (this.skipping) break;
+      if (event.kind === "swapped") {
+        await this.swap(event, stepMs);
+        continue;
+      }
       if (!KINDS_THAT_MOVE.has(event.kind) || !event.src || !event.dst) continue;
       const owner = event.piece ?? event.seat;
       const from = this.loc(event.src, owner);
@@ -99,6 +103,15 @@ export class Board {
       if (!element || stops.some((s) => !this.centres.has(s))) continue;
       await this.slide(element, stops, Math.min(stepMs, maxMs / stops.length));
     }
+  }
+
+  /** Two pieces change places (Swap, Dog Swap: on the track, so labels name the fields). */
+  async swap(event, stepMs) {
+    const [a, b] = [this.locs.get(event.src), this.locs.get(event.dst)];
+    const first = this.svg.querySelector(`.piece[data-loc="${a}"]`);
+    const second = this.svg.querySelector(`.piece[data-loc="${b}"]`);
+    if (!first || !second || !this.centres.has(a) || !this.centres.has(b)) return;
+    await Promise.all([this.slide(first, [b], 4 * stepMs), this.slide(second, [a], 4 * stepMs)]);
   }
 
   /** Finish the running animation and skip the rest. */
