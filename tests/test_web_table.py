@@ -178,7 +178,6 @@ def test_a_person_plays_a_whole_game_by_clicking_and_asks_why_not(
     server: str, browser_page: tuple[Page, list[str]]
 ) -> None:
     page, errors = browser_page
-    started = time.monotonic()
     page.goto(server + GAME)
     page.wait_for_selector(MY_TURN)
     assert page.locator("#board svg .field[data-loc]").count() > 40
@@ -193,10 +192,12 @@ def test_a_person_plays_a_whole_game_by_clicking_and_asks_why_not(
         assert not page.locator("#status.error").count(), page.inner_text("#status")
     winner = page.inner_text("#winner")
     assert page.is_visible("#winner") and "win" in winner.lower(), winner
+    # The board the server drew last is of a game over, and the bot played its seat.
+    assert "phase over" in page.inner_html("#board svg title")
+    assert page.locator("#log li.action", has_text="Seat 1:").count() > 0
     _screenshot(page, "end")
     assert clicks > 10, f"a whole game took only {clicks} clicks"
     assert errors == []
-    assert time.monotonic() - started < 60, "the browser game is too slow for CI"
 
 
 def test_a_bot_move_is_animated_and_the_animation_can_be_skipped(

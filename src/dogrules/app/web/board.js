@@ -85,17 +85,23 @@ export class Board {
     }
   }
 
+  /** Whether animate() slides a piece for `event`. */
+  static moves(event) {
+    if (event.kind === "swapped") return Boolean(event.src && event.dst);
+    return KINDS_THAT_MOVE.has(event.kind) && Boolean(event.src && event.dst);
+  }
+
   /** Animate the pieces the events move, each along its path (`stepMs` per field, at most
    * `maxMs` per move). Resolves when done, or at once after skip(). */
   async animate(events, stepMs = 110, maxMs = 1100) {
     this.skipping = false;
     for (const event of events) {
       if (this.skipping) break;
+      if (!Board.moves(event)) continue;
       if (event.kind === "swapped") {
         await this.swap(event, stepMs);
         continue;
       }
-      if (!KINDS_THAT_MOVE.has(event.kind) || !event.src || !event.dst) continue;
       const owner = event.piece ?? event.seat;
       const from = this.loc(event.src, owner);
       const stops = (event.path.length ? event.path : [event.dst]).map((s) => this.loc(s, owner));

@@ -214,7 +214,7 @@ async function play(answer, seat, generation) {
   const log = $("log");
   log.prepend(...logLines(seat, game.seat, answer.action, answer.events).reverse());
   while (log.children.length > LOG_LIMIT) log.lastChild.remove();
-  if (game.animate) {
+  if (game.animate && answer.events.some(Board.moves)) {
     $("skip").hidden = false;
     document.body.dataset.animating = seat === game.seat ? "you" : "bot";
     await board.animate(answer.events, game.stepMs, 10 * game.stepMs);
