@@ -20,6 +20,7 @@ from dogrules.app.cli import main
 from dogrules.data.manuals import fingerprint
 from dogrules.data.register import Clause, Passage
 from dogrules.render import ArrowKind
+from manuals import MANUALS, needs_manuals
 
 TESTS = Path(__file__).parent
 
@@ -52,14 +53,17 @@ def test_every_clause_is_on_its_page_in_register_order(book: Path, variant: str)
     assert section_ids(page) == [clause.id for clause in dogrules.variant(variant).clauses]
 
 
-def test_a_clause_shows_kind_code_tests_rulings_and_no_locator(book: Path) -> None:
+def test_a_clause_shows_kind_code_tests_rulings_and_its_locator(book: Path) -> None:
     page = (book / "black-dog.html").read_text(encoding="utf-8")
     start = page.index('id="BD-START-PROTECTED"')
     section = page[start : page.index("</section>", start)]
     assert '<span class="kind rule">rule</span>' in section
     assert 'href="code/dogrules/rules/' in section  # the implementing function's source
     assert 'href="code/tests/test_clauses_black_dog' in section  # a test citing it
-    assert "no locator" in section  # the register has no passages for it yet
+    clauses = {c.id: c for c in dogrules.variant("black-dog").clauses}
+    (passage,) = clauses["BD-START-PROTECTED"].passages
+    assert f'<p class="locator">{passage}</p>' in section  # built without --manuals: no words
+    assert 'class="passage"' not in section
     assert '<img src="pictures/black-dog/' in section
     # A ruling is listed, with its rationale, under the clause it interprets.
     interpreted = next(c for c in dogrules.variant("black-dog").clauses if c.interprets)
@@ -104,8 +108,13 @@ WORDS = "A passage with <b>markup</b> & words."
 
 
 def _anchored(digest: str) -> tuple[Clause, ...]:
+    # KD-ENTER cites the made-up manual; every other clause cites nothing (the real manuals
+    # are not in the made-up folder).
     passage = Passage("000", "Heading", 1, MANUAL.index(WORDS), len(WORDS), digest)
-    return tuple(_with("KD-ENTER", lambda c: attrs.evolve(c, passages=(passage,))))
+    return tuple(
+        attrs.evolve(c, passages=(passage,) if c.id == "KD-ENTER" else ())
+        for c in dogrules.variant("dog-kids").clauses
+    )
 
 
 def test_manuals_show_each_passage_beside_its_locator(
@@ -124,6 +133,15 @@ def test_manuals_show_each_passage_beside_its_locator(
         '<blockquote class="passage">A passage with &lt;b&gt;markup&lt;/b&gt; &amp; words.'
         in section
     )
+
+
+@needs_manuals
+def test_built_with_the_real_manuals_a_clause_shows_its_passage(tmp_path: Path) -> None:
+    build.write_book(tmp_path, MANUALS, variants=["black-dog"])
+    page = (tmp_path / "black-dog.html").read_text(encoding="utf-8")
+    start = page.index('id="BD-START-PROTECTED"')
+    section = page[start : page.index("</section>", start)]
+    assert section.count('<blockquote class="passage">') == 1
 
 
 def invoke(*args: str) -> tuple[int, str]:

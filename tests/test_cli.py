@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 import dogrules
 from dogrules.app.cli import main
+from dogrules.data.manuals import passage_text
 from dogrules.testing import checking
 
 BD = dogrules.variant("black-dog")
@@ -181,3 +182,45 @@ def test_validate_reports_every_problem_of_a_position(tmp_path: Path) -> None:
     code, out = run("validate", str(position))
     assert code == 1
     assert all(f"position.json: {key}:" in out for key in ("round", "shuffles", "dealer"))
+
+
+MANUALS = Path(
+    os.environ.get("DOGRULES_MANUALS") or Path(__file__).resolve().parents[2] / "shared" / "seeds"
+)
+
+
+def test_clauses_shows_each_rules_locator_and_no_passage_without_manuals() -> None:
+    code, out = run("clauses", "black-dog")
+    capture = out.split("BD-CAPTURE  [rule]")[1].split("\nBD-")[0]
+    assert code == 0
+    assert "    passage: seed 000, Casella di partenza, paragraph 4 (characters " in capture
+    assert "      | " not in out
+
+
+@pytest.mark.skipif(not MANUALS.is_dir(), reason=f"no copy of the manuals at {MANUALS}")
+def test_clauses_with_manuals_prints_each_passage_beside_our_text() -> None:
+    code, out = run("clauses", "dog-kids", "--manuals", str(MANUALS))
+    assert code == 0, out
+    lines = out.splitlines()
+    for clause in dogrules.variant("dog-kids").clauses:
+        for passage in clause.passages:
+            at = lines.index(f"    passage: {passage}")
+            words = " ".join(passage_text(passage, MANUALS).split())
+            assert lines[at + 1] == f"      | {words}", clause.id
+
+
+def test_clauses_with_a_missing_manuals_folder_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    code, out = run("clauses", "agent-dog", "--manuals", str(tmp_path / "nowhere"))
+    assert (code, out.count("\n")) == (2, 1)
+    assert out.startswith("error: ") and "no such folder (expected the manuals" in out
+
+
+def test_clauses_with_a_manual_that_differs_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "001_other.txt").write_text("Not the manual the register was anchored to.\n" * 400)
+    code, out = run("clauses", "agent-dog", "--manuals", str(tmp_path))
+    assert (code, out.count("\n")) == (2, 1)
+    assert "does not match its fingerprint" in out and "seed 001" in out
+    (tmp_path / "001_other.txt").unlink()
+    code, out = run("clauses", "agent-dog", "--manuals", str(tmp_path))
+    assert (code, out.count("\n")) == (2, 1)
+    assert "no file named 001_*.txt" in out

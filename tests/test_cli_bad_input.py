@@ -261,7 +261,14 @@ CHECK_ROWS = [
 CLAUSES_ROWS = [
     (["clauses", "dog-kids", "--tests", at(name)], 2)
     for name in ("broken_tests", "binary_tests", "good.json")
-] + [(["clauses", "cat"], 2)]
+] + [
+    (["clauses", "cat"], 2),
+    (["clauses", "agent-dog", "--manuals", "{adir}"], 2),
+    (["clauses", "agent-dog", "--manuals", "{good.json}"], 2),
+    (["clauses", "agent-dog", "--manuals", "{missing.json}"], 2),
+    (["clauses", "dog-kids", "--manuals", "{binary_manuals}"], 2),
+    (["clauses", "dog-kids", "--manuals", "{other_manuals}"], 2),
+]
 GROUP_ROWS = [
     (["nonsense"], 2),
     (["--nonsense"], 2),
@@ -295,6 +302,9 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (root / folder).mkdir()
         target = root / folder / "test_broken.py"
         target.write_bytes(text if isinstance(text, bytes) else text.encode())
+    for folder, manual in (("binary_manuals", b"\xff\xfe\x81"), ("other_manuals", b"Hund " * 999)):
+        (root / folder).mkdir()
+        (root / folder / "003_manual.txt").write_bytes(manual)
     record = root / "record.json"
     result = CliRunner().invoke(
         main, ["play", "dog-kids", "--players", "2", "--seed", "4", "--record", str(record)]

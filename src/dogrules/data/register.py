@@ -18,6 +18,8 @@ import attrs
 from dogrules.data.specs import read_only, read_toml
 
 LAYOUT_DOCUMENT = "dogrules default layout"
+STATED_LAYOUT_DOCUMENT = "manual (see section)"
+"""The document of a layout datum the manual states (its section is the datum's source)."""
 
 
 class ClauseKind(enum.StrEnum):
@@ -111,7 +113,10 @@ def implementers() -> dict[str, tuple[str, ...]]:
     return {key: tuple(sorted(set(names))) for key, names in _implementers.items()}
 
 
-def _clause_from_table(table: Mapping[str, object], where: str) -> Clause:
+def clause_from_table(table: Mapping[str, object], where: str) -> Clause:
+    """The clause a ``[[clause]]`` table of a register file describes; ValueError naming
+    ``where``, the clause and the field when one is malformed."""
+
     def text_field(name: str, required: bool = True) -> str:
         value = table.get(name, "")
         if not isinstance(value, str) or (required and not value):
@@ -158,28 +163,30 @@ _PASSAGE_FIELDS = {
 }
 
 
-def _passages(entries: object, where: str) -> tuple[Passage, ...]:
-    """The ``[[clause.passage]]`` tables of one clause, each checked field by field."""
+def _passages(entries: object, where: str, table: str = "clause") -> tuple[Passage, ...]:
+    """The ``[[clause.passage]]`` (``[[datum.passage]]``) tables of one clause, each checked
+    field by field."""
     if not isinstance(entries, list):
-        raise ValueError(f"{where}: 'passage' must be an array of tables ([[clause.passage]])")
+        raise ValueError(f"{where}: 'passage' must be an array of tables ([[{table}.passage]])")
     passages = []
     for number, entry in enumerate(entries, 1):
-        if not isinstance(entry, dict) or set(entry) != set(_PASSAGE_FIELDS):
-            raise ValueError(
-                f"{where}: passage #{number} needs exactly the fields {', '.join(_PASSAGE_FIELDS)}"
-            )
+        here = f"{where}: passage #{number}"
+        if not isinstance(entry, dict):
+            raise ValueError(f"{here} must be a table of {', '.join(_PASSAGE_FIELDS)}")
+        if missing := [name for name in _PASSAGE_FIELDS if name not in entry]:
+            raise ValueError(f"{here} lacks the field(s) {', '.join(map(repr, missing))}")
+        if unknown := sorted(set(entry) - set(_PASSAGE_FIELDS)):
+            raise ValueError(f"{here} has unknown field(s) {', '.join(map(repr, unknown))}")
         for name, kind in _PASSAGE_FIELDS.items():
             value = entry[name]
             if not isinstance(value, kind) or isinstance(value, bool) or value == "":
-                raise ValueError(
-                    f"{where}: passage #{number} field {name!r} must be a {kind.__name__}"
-                )
-        if entry["paragraph"] < 1 or entry["offset"] < 0 or entry["length"] < 1:
-            raise ValueError(
-                f"{where}: passage #{number} has a paragraph, offset or length out of range"
-            )
+                what = "a non-empty string" if kind is str else "an integer"
+                raise ValueError(f"{here} field {name!r} must be {what}")
+        for name, least in (("paragraph", 1), ("offset", 0), ("length", 1)):
+            if entry[name] < least:
+                raise ValueError(f"{here} field {name!r} must be at least {least}")
         if len(entry["digest"]) != 16 or any(c not in "0123456789abcdef" for c in entry["digest"]):
-            raise ValueError(f"{where}: passage #{number} digest must be 16 lower-case hex digits")
+            raise ValueError(f"{here} field 'digest' must be 16 lower-case hex digits")
         passages.append(Passage(**entry))
     return tuple(passages)
 
@@ -193,9 +200,10 @@ def _layout_clause(table: Mapping[str, object], where: str) -> Clause:
         raise ValueError(f"{where}: every datum needs an 'id' and a 'text'")
     source = table.get("source", "")
     return Clause(
+        passages=_passages(table.get("passage", []), f"{where} ({ident})", "datum"),
         id=ident,
         kind=ClauseKind.RULE if status == "stated" else ClauseKind.ASSUMPTION,
-        document=LAYOUT_DOCUMENT if status == "assumed" else "manual (see section)",
+        document=LAYOUT_DOCUMENT if status == "assumed" else STATED_LAYOUT_DOCUMENT,
         section=f"{source or 'layout data'} ({status})",
         text=text,
     )
@@ -213,7 +221,7 @@ def read_register(
     for relative in clause_files:
         data = read_toml(relative)
         for index, entry in enumerate(data.get("clause", [])):
-            clause = _clause_from_table(entry, f"specs/{relative} clause #{index + 1}")
+            clause = clause_from_table(entry, f"specs/{relative} clause #{index + 1}")
             if not variant or clause.governs(variant):
                 clauses.append(clause)
     for index, entry in enumerate(read_toml(layout_file).get("datum", [])):

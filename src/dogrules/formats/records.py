@@ -23,8 +23,9 @@ A record holds what recreates the start of a game and every action taken, in not
 * ``header``: the game starts as ``dogrules.variant(variant).new_game(players, seed, teams)``.
   ``teams`` is the game's actual team flag (always true for a 4-player Black DOG or Agent DOG
   game). ``fingerprint`` is :func:`fingerprint` of the variant: the sha256 of the canonical
-  JSON of its layout file (board and deck) as parsed, so that a record made with another
-  board or deck is refused rather than replayed wrongly. ``library`` is the
+  JSON of its layout file (board and deck) as parsed, without the data's passage locators
+  (``[[datum.passage]]``), so that a record made with another board or deck is refused
+  rather than replayed wrongly. ``library`` is the
   ``dogrules.__version__`` that wrote the record (for information only).
 * ``actions``: ``str(action)`` of every action in order, read back with
   ``variant.parse_action(state, text)`` for the seat to act.
@@ -204,7 +205,13 @@ def fingerprint(variant: str) -> str:
     if variant not in implemented():
         raise ValueError(f"unknown variant {variant!r}; expected one of {', '.join(implemented())}")
     layout = get_variant(variant).ruleset.layout_data
-    return hashlib.sha256(canonical_json(layout)).hexdigest()
+    # A datum's passage locators say where the manual states it; they are not part of the
+    # board or deck, so adding or correcting one leaves every record valid.
+    datums = [
+        {key: value for key, value in datum.items() if key != "passage"}
+        for datum in layout.get("datum", [])
+    ]
+    return hashlib.sha256(canonical_json({**layout, "datum": datums})).hexdigest()
 
 
 def state_digest(state: State) -> str:

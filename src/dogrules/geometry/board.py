@@ -20,7 +20,7 @@ from dogrules.data.register import implements
 from dogrules.data.specs import SpecTable, read_only
 
 HOME = -1
-_META_KEYS = frozenset({"id", "status", "text", "source"})
+_META_KEYS = frozenset({"id", "status", "text", "source", "passage"})
 _LOCATION = re.compile(r"^(?:T(?P<track>\d+)|F(?P<finish>\d+)(?:@(?P<owner>\d+))?|H)$")
 
 

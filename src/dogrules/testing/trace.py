@@ -14,7 +14,7 @@ from types import CodeType, FunctionType
 
 import attrs
 
-from dogrules.data.register import Clause, implementers
+from dogrules.data.register import Clause, Passage, implementers
 from dogrules.variants import rulesets
 from dogrules.variants import variant as get_variant
 
@@ -34,13 +34,21 @@ class TraceRow:
     def needs_function(self) -> bool:
         return self.clause.kind in ("rule", "ruling")
 
-    def lines(self, tests_scanned: bool) -> list[str]:
-        """The row as ``dogrules clauses`` prints it: the clause, its note, the functions and
-        tests citing it, and what is missing (a test only when the tests were scanned)."""
+    def lines(
+        self, tests_scanned: bool, passages: Mapping[Passage, str] | None = None
+    ) -> list[str]:
+        """The row as ``dogrules clauses`` prints it: the clause, its note, the locators of
+        the passages it restates (each followed by the passage's words when ``passages``, read
+        from the user's copy of the manuals, holds them), the functions and tests citing it,
+        and what is missing (a test only when the tests were scanned)."""
         clause = self.clause
         out = [f"{clause.id}  [{clause.kind}]  {clause.source}", f"    {clause.text}"]
         if clause.note:
             out.append(f"    note: {clause.note}")
+        for passage in clause.passages:
+            out.append(f"    passage: {passage}")
+            if passages is not None and passage in passages:
+                out.append(f"      | {' '.join(passages[passage].split())}")
         out += [f"    implemented by {function}" for function in self.functions]
         out += [f"    tested by {test}" for test in self.tests]
         if self.needs_function and not self.functions:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
 from dogrules.app.cli_files import fail, short, variant_named
+from dogrules.data.manuals import ManualMismatch, passage_text
+from dogrules.data.register import Clause, Passage
 from dogrules.testing.trace import matrix, problems
 from dogrules.variants import VARIANTS
 
@@ -23,9 +26,18 @@ from dogrules.variants import VARIANTS
     help="Test folder to scan for clause markers (skipped if absent).",
 )
 @click.option("--check", is_flag=True, help="Exit 1 if any clause lacks code or a test.")
-def clauses(variant_name: str, test_dir: Path, check: bool) -> None:
-    """Print the clause register with the functions and tests citing each clause."""
-    variant_named(variant_name)
+@click.option(
+    "--manuals",
+    "manuals",
+    type=click.Path(path_type=Path),
+    help="Folder with your copy of the manuals (NNN_*.txt): print each passage beside our text.",
+)
+def clauses(variant_name: str, test_dir: Path, check: bool, manuals: Path | None) -> None:
+    """Print the clause register with the functions and tests citing each clause, and the
+    locator of the manual passage each rule restates."""
+    variant = variant_named(variant_name)
+    # The user's manuals are checked first: a bad folder is reported before the slow scan.
+    words = None if manuals is None else read_passages(variant.clauses, manuals)
     tests = test_dir if test_dir.is_dir() else None
     try:
         rows = matrix(variant_name, tests)
@@ -35,7 +47,7 @@ def clauses(variant_name: str, test_dir: Path, check: bool) -> None:
     except OSError as exc:
         fail(f"{exc.filename or test_dir}: cannot read: {exc.strerror or exc}")
     for row in rows:
-        for line in row.lines(tests_scanned=tests is not None):
+        for line in row.lines(tests_scanned=tests is not None, passages=words):
             click.echo(line)
     if found:
         click.echo(f"\n{len(found)} traceability problem(s):")
@@ -43,3 +55,22 @@ def clauses(variant_name: str, test_dir: Path, check: bool) -> None:
             click.echo(f"  - {problem}")
     if check and found:
         sys.exit(1)
+
+
+def read_passages(clauses: Sequence[Clause], folder: Path) -> dict[Passage, str]:
+    """The words of every passage the clauses cite, from the user's copy of the manuals in
+    ``folder``; exit 2 with one line when the folder is missing or a copy does not match."""
+    if not folder.exists():
+        fail(f"{folder}: no such folder (expected the manuals as NNN_*.txt files)")
+    if not folder.is_dir():
+        fail(f"{folder}: not a folder (expected a folder of the manuals as NNN_*.txt files)")
+    words: dict[Passage, str] = {}
+    for clause in clauses:
+        for passage in clause.passages:
+            try:
+                words[passage] = passage_text(passage, folder)
+            except ManualMismatch as exc:
+                fail(f"{clause.id}: {short(exc)}")
+            except (OSError, UnicodeDecodeError) as exc:
+                fail(f"{folder}: cannot read the manual of seed {passage.document}: {short(exc)}")
+    return words
