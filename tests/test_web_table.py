@@ -225,3 +225,15 @@ def test_a_bot_move_is_animated_and_the_animation_can_be_skipped(
     page.wait_for_selector(f'{MY_TURN}, body[data-turn="over"]')
     assert page.locator(animating).count() == 0
     assert errors == []
+
+
+def test_an_address_with_wrong_settings_deals_the_default_game(
+    server: str, browser_page: tuple[Page, list[str]]
+) -> None:
+    page, errors = browser_page
+    page.goto(server + "?variant=chess&players=9&seat=x&seed=-4&bot=oracle&anim=0")
+    page.wait_for_selector(f'{MY_TURN}, body[data-turn="over"]')
+    chosen = {name: page.input_value(f"#{name}") for name in ("variant", "form", "seat", "bot")}
+    assert chosen == {"variant": "black-dog", "form": "4t", "seat": "0", "bot": "greedy"}
+    assert "variant=black-dog" in page.url and "players=4" in page.url
+    assert errors == []

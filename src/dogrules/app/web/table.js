@@ -8,6 +8,7 @@
 
 import { ApiError, get, op, post } from "./api.js";
 import { Board } from "./board.js";
+import { fillSetup, queryOf, settingsFromForm, settingsFromQuery, showSettings } from "./setup.js";
 import { $, cardButton, chip, el, logLines, prompt, ruling, seatList, winnerText } from "./view.js";
 
 const LOG_LIMIT = 120;
@@ -27,7 +28,6 @@ const game = {
   generation: 0, // a new game makes the old one's pending steps stop
 };
 let board;
-let variants = [];
 
 function setTurn(turn) {
   document.body.dataset.turn = turn;
@@ -49,75 +49,7 @@ function fail(error) {
   setBusy(false);
 }
 
-// ----- setting up -----------------------------------------------------------------------
-
-function formsOf(name) {
-  return variants.find((v) => v.name === name)?.forms ?? [];
-}
-
-function fillForms(wanted) {
-  const select = $("form");
-  select.replaceChildren();
-  for (const form of formsOf($("variant").value)) {
-    const value = `${form.players}${form.teams ? "t" : ""}`;
-    const text = `${form.players} players${form.teams ? ", teams" : ""}`;
-    select.append(el("option", { value, selected: value === wanted }, text));
-  }
-  fillSeats();
-}
-
-function fillSeats(wanted = $("seat").value) {
-  const players = Number.parseInt($("form").value, 10) || 2;
-  const select = $("seat");
-  select.replaceChildren();
-  for (let seat = 0; seat < players; seat += 1) {
-    select.append(el("option", { value: seat, selected: String(seat) === String(wanted) }, `seat ${seat}`));
-  }
-}
-
-function settingsFromQuery(bots) {
-  const query = new URLSearchParams(location.search);
-  const variant = query.get("variant") ?? "black-dog";
-  const forms = formsOf(variant);
-  const players = Number(query.get("players") ?? forms[forms.length - 1]?.players ?? 4);
-  const teamsGiven = query.get("teams");
-  const form =
-    forms.find((f) => f.players === players && (teamsGiven === null || f.teams === (teamsGiven === "1"))) ??
-    forms[0];
-  return {
-    variant,
-    players: form.players,
-    teams: form.teams,
-    seat: Number(query.get("seat") ?? 0) % form.players,
-    bot: bots.includes(query.get("bot")) ? query.get("bot") : undefined,
-    seed: query.has("seed") ? Number(query.get("seed")) : Math.floor(Math.random() * 1e6),
-    animate: query.get("anim") !== "0",
-    stepMs: Number(query.get("anim")) > 1 ? Number(query.get("anim")) : 110,
-  };
-}
-
-function settingsFromForm() {
-  const form = $("form").value;
-  return {
-    variant: $("variant").value,
-    players: Number.parseInt(form, 10),
-    teams: form.endsWith("t"),
-    seat: Number($("seat").value),
-    bot: $("bot").value,
-    seed: Math.max(0, Number.parseInt($("seed").value, 10) || 0),
-    animate: $("anim").checked,
-    stepMs: game.stepMs,
-  };
-}
-
-function showSettings(settings) {
-  $("variant").value = settings.variant;
-  fillForms(`${settings.players}${settings.teams ? "t" : ""}`);
-  fillSeats(settings.seat);
-  $("bot").value = settings.bot;
-  $("seed").value = settings.seed;
-  $("anim").checked = settings.animate;
-}
+// ----- a new game ------------------------------------------------------------------------
 
 async function newGame(settings) {
   game.generation += 1;
@@ -142,17 +74,7 @@ async function newGame(settings) {
     path: [],
     trying: null,
   });
-  const query = new URLSearchParams({
-    variant: settings.variant,
-    players: settings.players,
-    teams: settings.teams ? 1 : 0,
-    seat: settings.seat,
-    bot: settings.bot,
-    seed: settings.seed,
-  });
-  if (!settings.animate) query.set("anim", "0");
-  else if (settings.stepMs !== 110) query.set("anim", settings.stepMs);
-  history.replaceState(null, "", `?${query}`);
+  history.replaceState(null, "", queryOf(settings));
   $("log").replaceChildren();
   $("winner").hidden = true;
   $("why-answer").replaceChildren();
@@ -395,17 +317,12 @@ async function whyNot() {
 async function main() {
   board = new Board($("board"), pick);
   const [hello, bots] = await Promise.all([op("hello"), get("table/bots")]);
-  variants = hello.variants;
-  for (const v of variants) $("variant").append(el("option", { value: v.name }, v.title));
-  for (const name of bots.bots) $("bot").append(el("option", { value: name }, name));
-  const settings = settingsFromQuery(bots.bots);
-  settings.bot ??= bots.default;
-  showSettings(settings);
-  $("variant").addEventListener("change", () => fillForms());
-  $("form").addEventListener("change", () => fillSeats());
+  fillSetup(hello.variants, bots.bots);
+  const settings = settingsFromQuery(hello.variants, bots.bots, bots.default);
+  showSettings(hello.variants, settings);
   $("setup").addEventListener("submit", (event) => {
     event.preventDefault();
-    newGame(settingsFromForm()).catch(fail);
+    newGame(settingsFromForm(game.stepMs)).catch(fail);
   });
   $("why-form").addEventListener("submit", (event) => {
     event.preventDefault();
