@@ -55,7 +55,7 @@ export function settingsFromQuery(variants, bots, defaultBot) {
   const form =
     forms.find((f) => f.players === players && (teams === null || f.teams === (teams === "1"))) ??
     forms.find((f) => f.players === players) ??
-    forms[0];
+    forms[forms.length - 1];
   const anim = whole(query.get("anim"), STEP_MS);
   return {
     variant,
