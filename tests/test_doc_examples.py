@@ -11,17 +11,22 @@ import pytest
 
 import dogrules
 from doc_examples import PYTHON, ROOT, SHELL, ExampleFailed, examples, pages, run_page
+from rl_extra import require
 
 # README blocks that fail until the README edit proposed with the docs site is merged (the
 # lead merges README.md): the block's first line -> why it fails today. Each must still fail;
 # once it runs, the page's test fails until its entry is removed.
 KNOWN_BROKEN: dict[str, dict[str, str]] = {}
+# Pages whose examples need an optional extra: skipped without it, except under CI.
+NEEDS = {"docs/rl.md": ("numpy", "gymnasium", "pettingzoo", "pyspiel")}
 
 
 @pytest.mark.parametrize("page", pages(), ids=lambda page: str(page.relative_to(ROOT)))
 def test_the_examples_of_the_page_run(
     page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    for module in NEEDS.get(str(page.relative_to(ROOT)), ()):
+        require(module)
     monkeypatch.chdir(tmp_path)
     ran = run_page(page, KNOWN_BROKEN.get(str(page.relative_to(ROOT))))
     runnable = [e for e in examples(page) if e.language in PYTHON | SHELL and e.skip is None]

@@ -12,17 +12,20 @@ import attrs
 import pytest
 
 import dogrules
-from dogrules import Action, State, Variant
+from dogrules import Action, Ruling, State, Transition, Variant
 
 # What a value may be made of: immutable leaves, tuples and frozensets of them, read-only
 # mappings, and frozen attrs classes.
 LEAVES = (str, int, float, bool, type(None))
 
 
-def _played(v: Variant, seed: int, steps: int = 40) -> list[tuple[State, Action, object]]:
+Played = list[tuple[State, Action, tuple[Ruling, Transition]]]
+
+
+def _played(v: Variant, seed: int, steps: int = 40) -> Played:
     rng = random.Random(seed)
     state = v.new_game(players=4, seed=seed)
-    seen: list[tuple[State, Action, object]] = []
+    seen: Played = []
     for _ in range(steps):
         actions = v.legal_actions(state)
         if not actions:
@@ -71,6 +74,8 @@ def test_everything_reachable_from_public_results_is_frozen(name: str) -> None:
         _assert_frozen(action, "action")
         _assert_frozen(action.notation, "action.notation")
         _assert_frozen(results, "results")
+        # A transition's events are told when read (a property, not a field): walked here.
+        _assert_frozen(results[1].events, "results[1].events")
     _assert_frozen(v.board(4), "board")
     _assert_frozen(v.deck, "deck")
     _assert_frozen(v.clauses, "clauses")

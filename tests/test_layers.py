@@ -23,7 +23,10 @@ LAYERS = (
     "formats",
     "render",
     "testing",
+    "spaces",
+    "envs",
     "protocol",
+    "conformance",
     "app",
 )
 # The package's front door re-exports the public names; nothing inside imports it.

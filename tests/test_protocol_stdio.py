@@ -119,9 +119,10 @@ def test_serve_without_a_transport_is_a_usage_error() -> None:
 def test_serve_http_without_the_extra_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # None in sys.modules makes "import starlette" fail as if it were not installed; every
-    # submodule too, or one already imported (by an earlier test) would load, and serve.
-    for name in ["starlette", *(m for m in sys.modules if m.startswith("starlette."))]:
+    # None in sys.modules makes an import fail as if the module were not installed: every
+    # module of Starlette and uvicorn already imported (by other tests) is hidden too.
+    hidden = [name for name in sys.modules if name.split(".")[0] in ("starlette", "uvicorn")]
+    for name in {"starlette", "uvicorn", *hidden}:
         monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.delitem(sys.modules, HTTP_API, raising=False)
     result = CliRunner().invoke(main, ["serve", "--http", "--port", "0"])

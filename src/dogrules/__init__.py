@@ -14,6 +14,8 @@ from __future__ import annotations
 from dogrules.data.register import Clause
 from dogrules.data.version import __version__
 from dogrules.engine.choices import Decision, Option, StepKind
+from dogrules.engine.table import compiled
+from dogrules.formats.history import Game, HistoryError
 from dogrules.formats.states import dump, load
 from dogrules.model.actions import Action, ActionKind
 from dogrules.model.errors import (
@@ -39,6 +41,8 @@ __all__ = [
     "DogRulesError",
     "Event",
     "EventKind",
+    "Game",
+    "HistoryError",
     "IllegalAction",
     "InvalidPosition",
     "NotationError",
@@ -51,6 +55,7 @@ __all__ = [
     "Transition",
     "Variant",
     "__version__",
+    "compiled",
     "dump",
     "load",
     "variant",

@@ -1,3 +1,4 @@
-"""The applications on top of the engine: the ``dogrules`` command (:mod:`.cli`), its
-built-in bots (:mod:`.bots`), a person at the terminal (:mod:`.human`) and the narration of
-a game (:mod:`.narrate`)."""
+"""The applications on top of the engine: the ``dogrules`` command (:mod:`.cli`), the bot
+protocol and built-in bots (:mod:`.bots`), bots from other packages (:mod:`.plugins`), a
+person at the terminal (:mod:`.human`), the narration of a game (:mod:`.narrate`) and many
+games at once (:mod:`.simulation`: simulate, tournament, the invariant sweep's workers)."""

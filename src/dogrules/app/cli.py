@@ -6,7 +6,18 @@ from __future__ import annotations
 import click
 
 from dogrules.app.cli_guard import GuardedGroup
-from dogrules.app.commands import book, checks, files, games, register, serve
+from dogrules.app.commands import (
+    book,
+    checks,
+    conform,
+    files,
+    games,
+    register,
+    serve,
+    simulate,
+    tournament,
+    vectors,
+)
 from dogrules.data.version import __version__
 
 
@@ -34,8 +45,12 @@ for command in (
     files.moves,
     files.render,
     checks.check,
-    serve.serve,
     book.book,
+    simulate.simulate,
+    tournament.tournament,
+    serve.serve,
+    vectors.vectors,
+    conform.conform,
 ):
     main.add_command(command)
 

@@ -4,8 +4,8 @@ round and the standings, then the result."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
-from dogrules.app.bots import Bot
 from dogrules.model.actions import Action
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Transition
@@ -13,6 +13,19 @@ from dogrules.model.state import Phase, State
 from dogrules.variants.facade import Variant
 
 Printer = Callable[[str], None]
+
+
+class Player(Protocol):
+    """A seat at the table as the narrator drives it: a bot (through
+    :class:`~dogrules.app.bots.BotSeat`, which hides what the seat may not see) or a person."""
+
+    def choose(self, variant: Variant, state: State, actions: tuple[Action, ...]) -> Action: ...
+
+    def notice(
+        self, variant: Variant, before: State, action: Action, transition: Transition
+    ) -> None: ...
+
+
 # Already said by the action line itself, or too small to narrate.
 QUIET_EVENTS = frozenset({EventKind.GAVE, EventKind.PLAYED, EventKind.DREW})
 
@@ -39,15 +52,15 @@ def describe_events(events: Sequence[Event]) -> list[str]:
 def play_game(
     variant: Variant,
     state: State,
-    bots: Sequence[Bot],
+    seats: Sequence[Player],
     say: Printer,
     max_actions: int = 100_000,
     before: Callable[[State, Action], None] | None = None,
     after: Callable[[State, Action, Transition], None] | None = None,
 ) -> tuple[State, int]:
-    """Play ``state`` to the end with one bot per seat, narrating through ``say``;
+    """Play ``state`` to the end with one player per seat, narrating through ``say``;
     ``before`` is told each action before it is carried out, ``after`` each transition (with
-    the state and action it came from) once it is narrated."""
+    the state and action it came from) once it is narrated and every seat has noticed it."""
     count = 0
     say(f"{variant.name}, {state.players} players, seed {state.seed}")
     if variant.plays_in_rounds:
@@ -55,7 +68,7 @@ def play_game(
     while state.phase != Phase.OVER and count < max_actions:
         actions = variant.legal_actions(state)
         seat = state.to_act
-        action = bots[seat].choose(variant, state, actions)
+        action = seats[seat].choose(variant, state, actions)
         if before is not None:
             before(state, action)
         transition = variant.apply(state, action)
@@ -80,6 +93,8 @@ def play_game(
                 names = " and ".join(seat_name(variant, transition.state, s) for s in event.winners)
                 when = f", round {state.round}" if variant.plays_in_rounds else ""
                 say(f"result: {names} won after {count} actions{when}")
+        for player in seats:
+            player.notice(variant, state, action, transition)
         if after is not None:
             after(state, action, transition)
         state = transition.state

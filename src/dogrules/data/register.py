@@ -99,13 +99,24 @@ def implements(*ids: str) -> Callable[[F], F]:
     """Mark a rule function as the code that decides the clauses ``ids``."""
 
     def mark(function: F) -> F:
-        name = f"{function.__module__}.{function.__qualname__}"
         for clause_id in ids:
-            _implementers.setdefault(clause_id, []).append(name)
-        function.__dict__["clauses"] = ids
+            _implementers.setdefault(clause_id, []).append(_qualified_name(function))
+        # A function compiled by mypyc (the opt-in compiled build) keeps no attributes.
+        namespace = getattr(function, "__dict__", None)
+        if namespace is not None:
+            namespace["clauses"] = ids
         return function
 
     return mark
+
+
+def _qualified_name(function: Callable[..., object]) -> str:
+    """``module.qualname`` of a function, also of a method compiled by mypyc (a method
+    descriptor, which names its class instead of its module)."""
+    module = getattr(function, "__module__", None)
+    if module is None:
+        module = getattr(getattr(function, "__objclass__", None), "__module__", "?")
+    return f"{module}.{getattr(function, '__qualname__', repr(function))}"
 
 
 def implementers() -> dict[str, tuple[str, ...]]:

@@ -50,6 +50,12 @@ def read_text(relative: str) -> str:
     return (_specs_dir() / relative).read_text(encoding="utf-8")
 
 
+def specs_path(relative: str) -> Path:
+    """Where the shipped file or folder ``specs/<relative>`` is (it may not exist): inside
+    the installed package, or in the checkout's top-level ``specs/``."""
+    return _specs_dir() / relative
+
+
 def replace_deck(layout: SpecTable, deck_file: SpecTable, where: str) -> SpecTable:
     """``layout`` with its deck (and deck total) taken from ``deck_file``'s ``[deck]`` table."""
     deck = deck_file.get("deck")

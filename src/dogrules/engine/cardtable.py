@@ -41,7 +41,7 @@ class CardTable:
         exchange: Sequence[str | None],
         seed: int,
         shuffles: int,
-        events: list[Event],
+        events: list[Event] | None,
     ) -> None:
         self.deck_spec = deck_spec
         self.hands = [list(hand) for hand in hands]
@@ -62,8 +62,9 @@ class CardTable:
         return cls(deck_spec, [[] for _ in range(players)], deck, [], [None] * players, seed, 1, [])
 
     @classmethod
-    def of(cls, deck_spec: Deck, state: State, events: list[Event]) -> CardTable:
-        """A scratch copy of the cards of ``state``, recording into ``events``."""
+    def of(cls, deck_spec: Deck, state: State, events: list[Event] | None) -> CardTable:
+        """A scratch copy of the cards of ``state``, recording into ``events`` (None: it
+        records nothing)."""
         return cls(
             deck_spec,
             state.hands,
@@ -74,6 +75,10 @@ class CardTable:
             state.shuffles,
             events,
         )
+
+    def record(self, event: Event) -> None:
+        if self.events is not None:
+            self.events.append(event)
 
     def hand(self, seat: int) -> tuple[str, ...]:
         """The hand of ``seat`` in canonical order."""
@@ -89,16 +94,14 @@ class CardTable:
         self.deck = list(shuffled(self.deck + self.discard, self.seed, self.shuffles))
         self.discard = []
         self.shuffles += 1
-        self.events.append(
-            Event(EventKind.RESHUFFLED, ("BD-RESHUFFLE", "R-C2"), count=len(self.deck))
-        )
+        self.record(Event(EventKind.RESHUFFLED, ("BD-RESHUFFLE", "R-C2"), count=len(self.deck)))
 
     def draw(self, seat: int, clauses: tuple[str, ...] = ("BD-2P3P-REDRAW", "R-C7")) -> None:
         """``seat`` draws the top card, the discard pile first becoming the deck if it is empty."""
         if not self.deck:
             self.reshuffle()
         self.hands[seat].append(self.deck.pop())
-        self.events.append(Event(EventKind.DREW, clauses, seat=seat))
+        self.record(Event(EventKind.DREW, clauses, seat=seat))
 
     @implements("BD-DEAL", "BD-DEALER-ROTATES", "BD-RESHUFFLE", "R-C1", "R-C2")
     def deal(self, dealer: int, count: int, clauses: tuple[str, ...]) -> None:
@@ -110,20 +113,20 @@ class CardTable:
         for _ in range(count):
             for offset in range(1, players + 1):
                 self.hands[(dealer + offset) % players].append(self.deck.pop())
-        self.events.append(Event(EventKind.DEALT, clauses, seat=dealer, count=count))
+        self.record(Event(EventKind.DEALT, clauses, seat=dealer, count=count))
 
     def discard_card(self, seat: int, card: str, clauses: tuple[str, ...]) -> None:
         self.take(seat, card)
         self.discard.append(card)
-        self.events.append(Event(EventKind.DISCARDED, clauses, seat=seat, card=card))
+        self.record(Event(EventKind.DISCARDED, clauses, seat=seat, card=card))
 
     @implements("BD-FOLD", "R-C7", "R-B11")
     def fold(self, seat: int) -> None:
         """A seat that can play no card shows its hand and puts it under the discard pile; it is
         out until the next deal."""
         hand = self.bury_hand(seat)
-        self.events.append(Event(EventKind.FOLDED, ("BD-FOLD", "R-C7"), seat=seat, count=len(hand)))
-        self.events.append(Event(EventKind.OUT_OF_ROUND, ("BD-FOLD", "R-C7"), seat=seat))
+        self.record(Event(EventKind.FOLDED, ("BD-FOLD", "R-C7"), seat=seat, count=len(hand)))
+        self.record(Event(EventKind.OUT_OF_ROUND, ("BD-FOLD", "R-C7"), seat=seat))
 
     def bury_hand(self, seat: int) -> tuple[str, ...]:
         """The seat's whole hand goes under the discard pile (the top card stays on top)."""
@@ -137,7 +140,7 @@ class CardTable:
         """In the exchange a seat first chooses the card it will pass, face down."""
         self.take(seat, card)
         self.exchange[seat] = card
-        self.events.append(Event(EventKind.GAVE, ("BD-EXCHANGE", "R-C3"), seat=seat))
+        self.record(Event(EventKind.GAVE, ("BD-EXCHANGE", "R-C3"), seat=seat))
 
     def deliver(self, recipient: Sequence[int], clauses: tuple[str, ...]) -> None:
         """Once every seat has chosen, all set-aside cards are received at the same time."""
@@ -145,7 +148,7 @@ class CardTable:
             if card is not None:
                 self.hands[recipient[seat]].append(card)
         self.exchange = [None] * len(self.exchange)
-        self.events.append(Event(EventKind.EXCHANGED, clauses))
+        self.record(Event(EventKind.EXCHANGED, clauses))
 
 
 class _Keep(enum.Enum):
@@ -178,6 +181,14 @@ def transition(
     if isinstance(now, DogFacts) and now.black_dog != table.dog:
         now = DogFacts(table.dog)
     order = cards.deck_spec.in_order
+    # What did not change is kept, not copied: a hand that is still the same cards (in the
+    # same order, as the scratch copy started), the deck when nothing was drawn from it and
+    # it was not reshuffled (it only ever loses cards from its end, or is replaced whole).
+    hands = tuple(
+        old if len(hand) == len(old) and tuple(hand) == old else order(hand)
+        for hand, old in zip(cards.hands, state.hands, strict=True)
+    )
+    same_deck = cards.shuffles == state.shuffles and len(cards.deck) == len(state.deck)
     # Built field by field rather than by attrs.evolve: this runs once per action.
     new = State(
         variant=state.variant,
@@ -185,8 +196,8 @@ def transition(
         phase=state.phase if phase is None else phase,
         to_act=state.to_act if to_act is None else to_act,
         pieces=table.pieces(),
-        hands=tuple(order(hand) for hand in cards.hands),
-        deck=tuple(cards.deck),
+        hands=hands,
+        deck=state.deck if same_deck else tuple(cards.deck),
         discard=tuple(cards.discard),
         exchange=tuple(cards.exchange),
         dealer=state.dealer if dealer is None else dealer,
@@ -199,12 +210,11 @@ def transition(
         teams=state.teams,
         extra=now,
     )
-    return Transition(new, tuple(cards.events))
+    return Transition(new, () if cards.events is None else tuple(cards.events))
 
 
-def scratch(board: Board, deck: Deck, state: State) -> tuple[Table, CardTable]:
-    """Recording scratch copies of the pieces and cards of ``state``, sharing one event list."""
-    table = Table.of(board, state, record=True)
-    events = table.events
-    assert events is not None, "a recording table has an event list"
-    return table, CardTable.of(deck, state, events)
+def scratch(board: Board, deck: Deck, state: State, record: bool = True) -> tuple[Table, CardTable]:
+    """Scratch copies of the pieces and cards of ``state``, sharing one event list when they
+    ``record`` (otherwise recording nothing: the events are not wanted)."""
+    table = Table.of(board, state, record=record)
+    return table, CardTable.of(deck, state, table.events)

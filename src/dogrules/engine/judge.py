@@ -7,6 +7,7 @@ other, and ``explain`` gives the judge's refusal or the events the action causes
 
 from __future__ import annotations
 
+import functools
 import gc
 import threading
 from collections import OrderedDict
@@ -64,7 +65,10 @@ def apply(game: Game, state: State, action: Action) -> Transition:
                 refusal.clauses,
                 (refusal.reason,),
             )
-    return carry_out(game, state, action)
+    return Transition.deferred(
+        carry_out(game, state, action, record=False).state,
+        functools.partial(_events, game, state, action),
+    )
 
 
 def explain(game: Game, state: State, action: Action) -> Ruling:
@@ -106,10 +110,18 @@ def written(game: Game, state: State, action: object) -> str:
     return str(action.seen_by(game.notation(state.to_act)))
 
 
-def carry_out(game: Game, state: State, action: Action) -> Transition:
-    """Carry out an action the judge accepts; its events cite the game's own clauses."""
-    transition = game.ruleset.phases[state.phase].carry_out(game, state, action)
+def carry_out(game: Game, state: State, action: Action, record: bool = True) -> Transition:
+    """Carry out an action the judge accepts; its events (none unless it ``record``s) cite
+    the game's own clauses."""
+    transition = game.ruleset.phases[state.phase].carry_out(game, state, action, record)
+    if not record:
+        return transition
     return Transition(transition.state, tuple(_cited(game, e) for e in transition.events))
+
+
+def _events(game: Game, state: State, action: Action) -> tuple[Event, ...]:
+    # What ``apply`` defers: the same carrying out, recording this time.
+    return carry_out(game, state, action).events
 
 
 def _cited(game: Game, event: Event) -> Event:
@@ -124,17 +136,29 @@ class Members:
 
     __slots__ = ("_actions", "_ids", "_values")
 
+    # Up to this many actions are searched by identity one by one (cheaper than a set of
+    # ids, which is built only for a longer listing, when first asked).
+    SCANNED = 16
+
     def __init__(self, actions: tuple[Action, ...]) -> None:
         self._actions = actions
-        # Ids stay valid: the listing keeps its actions alive.
-        self._ids = frozenset(map(id, actions))
+        self._ids: frozenset[int] | None = None
         self._values: frozenset[Action] | None = None
 
     def __contains__(self, action: object) -> bool:
-        if id(action) in self._ids:
-            return True
+        actions = self._actions
+        if len(actions) <= self.SCANNED:
+            for listed in actions:
+                if listed is action:
+                    return True
+        else:
+            if self._ids is None:
+                # Ids stay valid: the listing keeps its actions alive.
+                self._ids = frozenset(map(id, actions))
+            if id(action) in self._ids:
+                return True
         if self._values is None:
-            self._values = frozenset(self._actions)
+            self._values = frozenset(actions)
         return action in self._values
 
 
@@ -161,6 +185,11 @@ class ListingCache:
         self.entry_budget = entry_budget
         self._entries: OrderedDict[tuple[Game, State], Listing] = OrderedDict()
         self._actions = 0
+        # The latest listing asked for, found by identity: ``apply`` right after
+        # ``legal_actions`` on the same state object (every playout) skips hashing, locking
+        # and reordering. One attribute, replaced whole, so a reader in another thread sees
+        # an old entry or a new one, never half of each.
+        self._latest: tuple[Game, State, Listing] | None = None
         # Readers and writers in other threads must not see an entry counted but not stored.
         self._lock = threading.Lock()
         # An attribute of the cache, not a method of its class: whoever clears every
@@ -168,6 +197,15 @@ class ListingCache:
         self.cache_clear: Callable[[], None] = self._clear
 
     def __call__(self, game: Game, state: State) -> Listing:
+        latest = self._latest
+        if latest is not None and latest[1] is state and latest[0] is game:
+            return latest[2]
+        listing = self._lookup(game, state)
+        if len(listing[0]) <= self.action_budget:  # one larger is never kept
+            self._latest = (game, state, listing)
+        return listing
+
+    def _lookup(self, game: Game, state: State) -> Listing:
         key = (game, state)
         with self._lock:
             listing = self._entries.get(key)
@@ -210,6 +248,7 @@ class ListingCache:
         with self._lock:
             self._entries.clear()
             self._actions = 0
+            self._latest = None
 
 
 _listed = ListingCache(ACTION_BUDGET, ENTRY_BUDGET)

@@ -100,8 +100,11 @@ class PhaseRule(Protocol):
         """Why ``action`` is not legal in ``state`` (None when it is)."""
         ...
 
-    def carry_out(self, game: Game, state: State, action: Action) -> Transition:
-        """The transition an action known to be legal leads to (events not yet cited)."""
+    def carry_out(
+        self, game: Game, state: State, action: Action, record: bool = True
+    ) -> Transition:
+        """The transition an action known to be legal leads to (events not yet cited; none
+        unless it ``record``s: the same steps either way, so the same state)."""
         ...
 
 

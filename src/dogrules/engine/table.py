@@ -15,6 +15,12 @@ from dogrules.model.events import Event, EventKind
 from dogrules.model.state import State
 
 
+def compiled() -> bool:
+    """Whether this process runs the compiled engine (``tools/build_compiled.py``): this
+    module is one of those the build compiles, and a compiled module is no ``.py`` file."""
+    return not __file__.endswith(".py")
+
+
 class Table:
     """Where every piece stands: ``occupant`` maps a location to the seat owning the piece."""
 
@@ -27,6 +33,9 @@ class Table:
         home: list[int],
         dog: int | None,
         events: list[Event] | None,
+        landed: dict[int, None] | None = None,
+        captures: list[int] | None = None,
+        finished: list[int] | None = None,
     ) -> None:
         self.board = board
         self.occupant = occupant
@@ -35,11 +44,11 @@ class Table:
         self.events = events
         # Locations where a piece the actor moved ended its last movement, in the order they
         # were reached (the disc turn R-B5, the 007 summons R-A4).
-        self.landed: dict[int, None] = {}
+        self.landed: dict[int, None] = {} if landed is None else landed
         # Owners of the pieces captured so far, in order.
-        self.captures: list[int] = []
+        self.captures: list[int] = [] if captures is None else captures
         # Owners of the pieces that entered their finish so far, in order (R-C13).
-        self.finished: list[int] = []
+        self.finished: list[int] = [] if finished is None else finished
 
     @classmethod
     def of(cls, board: Board, state: State, record: bool = False) -> Table:
@@ -55,16 +64,16 @@ class Table:
 
     def clone(self) -> Table:
         """A copy that records nothing (to try a play out)."""
-        copy = Table.__new__(Table)
-        copy.board = self.board
-        copy.occupant = dict(self.occupant)
-        copy.home = list(self.home)
-        copy.dog = self.dog
-        copy.events = None
-        copy.landed = dict(self.landed)
-        copy.captures = list(self.captures)
-        copy.finished = list(self.finished)
-        return copy
+        return Table(
+            self.board,
+            dict(self.occupant),
+            list(self.home),
+            self.dog,
+            None,
+            dict(self.landed),
+            list(self.captures),
+            list(self.finished),
+        )
 
     def record(self, event: Event) -> None:
         if self.events is not None:
@@ -124,12 +133,28 @@ class Table:
     def on_board(self, seat: int) -> list[int]:
         return [loc for loc, owner in self.occupant.items() if owner == seat]
 
+    def seats_done(self) -> list[bool]:
+        """For each seat, whether every piece of it that can finish stands in its finish
+        (one pass over the board, for the win check that asks about every seat)."""
+        board = self.board
+        track = board.track
+        in_lane = [0] * board.players
+        for location, owner in self.occupant.items():
+            if location >= track:
+                in_lane[owner] += 1
+        return [board.finish_full(count) for count in in_lane]
+
     def all_in_finish(self, seat: int) -> bool:
         """Whether every piece of ``seat`` that can finish stands in its finish."""
+        # A piece only ever enters the finish of its own colour (R-C6), so the seat's pieces
+        # in a finish are the ones in its own: a few look-ups, not a pass over the board.
         board = self.board
-        in_lane = sum(
-            1 for loc, owner in self.occupant.items() if owner == seat and loc >= board.track
-        )
+        occupant = self.occupant
+        first = board.lane(seat, 1)
+        in_lane = 0
+        for location in range(first, first + board.finish):
+            if occupant.get(location) == seat:
+                in_lane += 1
         return board.finish_full(in_lane)
 
     @implements("BD-CAPTURE", "BD-2P3P-FIFTH", "R-B9")

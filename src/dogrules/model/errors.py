@@ -58,6 +58,11 @@ class NotationError(DogRulesError, ValueError):
     """A text cannot be read as an action of this game; the message names what is wrong."""
 
 
+class ActionIdError(DogRulesError, ValueError):
+    """An action that has no id in an action space (a card, colour, location or number of
+    moves the space does not know), or an id that names no action of it."""
+
+
 class ChoiceError(DogRulesError, ValueError):
     """An option that the step of a staged decision does not offer. ``step`` names the step
     (``card``, ``piece``, ``target``, ...); ``options`` holds the labels it does offer."""

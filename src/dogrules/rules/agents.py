@@ -219,7 +219,5 @@ class AgentAftermath:
             clauses: tuple[str, ...] = ("AD-OWN-CAPTURE-PENALTY", "R-A3")
             if turn.partner is None:
                 clauses = (*clauses, "R-A7")
-            cards.events.append(
-                Event(EventKind.PENALISED, clauses, seat=turn.seat, count=len(hand))
-            )
-            cards.events.append(Event(EventKind.OUT_OF_ROUND, clauses, seat=turn.seat))
+            cards.record(Event(EventKind.PENALISED, clauses, seat=turn.seat, count=len(hand)))
+            cards.record(Event(EventKind.OUT_OF_ROUND, clauses, seat=turn.seat))

@@ -140,8 +140,10 @@ class PlaceDog:
             return Refusal(PLACE_CLAUSES, "placing the Black Dog names its field and nothing else")
         return check_placement(game.board, Table.of(game.board, state), action.field)
 
-    def carry_out(self, game: Game, state: State, action: Action) -> Transition:
-        table, cards = scratch(game.board, game.deck, state)
+    def carry_out(
+        self, game: Game, state: State, action: Action, record: bool = True
+    ) -> Transition:
+        table, cards = scratch(game.board, game.deck, state, record)
         assert action.field is not None, "a placement names its field (checked)"
         place_dog(table, state.to_act, action.field)
         starter = game.ruleset.starter(state.dealer, state.players)

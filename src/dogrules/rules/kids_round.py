@@ -87,8 +87,10 @@ class TeamSwap:
     def check(self, game: Game, state: State, action: Action) -> Refusal | None:
         return check_give(state, action, SWAP_CLAUSES, "the partners swap a card first")
 
-    def carry_out(self, game: Game, state: State, action: Action) -> Transition:
-        table, cards = scratch(game.board, game.deck, state)
+    def carry_out(
+        self, game: Game, state: State, action: Action, record: bool = True
+    ) -> Transition:
+        table, cards = scratch(game.board, game.deck, state, record)
         assert action.chosen is not None, "a give names its card (checked)"
         cards.set_aside(state.to_act, action.chosen)
         # A seat with no card to give gives nothing (as in R-C3).
@@ -156,15 +158,18 @@ class KidsPlay:
         turn = make_turn(game, state, Table.of(game.board, state), start_protection=False)
         return self.cards[spec.family].check(turn, spec, action)
 
-    def carry_out(self, game: Game, state: State, action: Action) -> Transition:
-        table, cards = scratch(game.board, game.deck, state)
+    def carry_out(
+        self, game: Game, state: State, action: Action, record: bool = True
+    ) -> Transition:
+        table, cards = scratch(game.board, game.deck, state, record)
         seat = state.to_act
         following = next_player(seat, state.players)
         if action.kind == ActionKind.REDRAW:
             return self.redraw(game, state, table, cards, following)
         assert action.card is not None, "a play names its card (checked)"
         spec = game.ruleset.catalogue.spec(action.card)
-        cards.events.append(Event(EventKind.PLAYED, spec.clauses, seat=seat, card=action.card))
+        if cards.events is not None:  # once per play: not built unless told
+            cards.record(Event(EventKind.PLAYED, spec.clauses, seat=seat, card=action.card))
         cards.take(seat, action.card)
         cards.discard.append(action.card)
         turn = make_turn(game, state, table, start_protection=False)
@@ -173,7 +178,7 @@ class KidsPlay:
         won = winners(table, seat, state.teams)
         if won:
             clauses = ("KD-TEAM-WIN", "R-K9") if state.teams else ("KD-WIN",)
-            cards.events.append(Event(EventKind.WON, clauses, winners=won))
+            cards.record(Event(EventKind.WON, clauses, winners=won))
             return transition(state, table, cards, phase=Phase.OVER, winner=won)
         return transition(state, table, cards, to_act=following)
 
@@ -188,9 +193,7 @@ class KidsPlay:
         for card in hand:
             cards.take(seat, card)
         cards.discard.extend(hand)
-        cards.events.append(
-            Event(EventKind.REDREW, ("KD-REDRAW", "R-K2"), seat=seat, count=HAND_SIZE)
-        )
+        cards.record(Event(EventKind.REDREW, ("KD-REDRAW", "R-K2"), seat=seat, count=HAND_SIZE))
         refill(cards, seat)
         if not state.teams:
             return transition(state, table, cards, to_act=following)

@@ -70,7 +70,12 @@ def number_targets(
     if lane_ok:
         first = board.lane(owner, 1)
         last = first + steps - to_start - 1
-        if all(location not in occupant for location in range(first, last + 1)):
+        # A plain loop: this runs for every piece and count listed (all() over a generator
+        # is slower).
+        for location in range(first, last + 1):
+            if location in occupant:
+                break
+        else:
             targets.append(last)
     return targets
 

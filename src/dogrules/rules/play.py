@@ -236,8 +236,10 @@ class RoundPlay:
         return self.disc.check(turn, rule, spec, action)
 
     # ---- carrying out --------------------------------------------------------------------
-    def carry_out(self, game: Game, state: State, action: Action) -> Transition:
-        table, cards = scratch(game.board, game.deck, state)
+    def carry_out(
+        self, game: Game, state: State, action: Action, record: bool = True
+    ) -> Transition:
+        table, cards = scratch(game.board, game.deck, state, record)
         seat = state.to_act
         if action.kind == ActionKind.DISCARD:
             assert action.chosen is not None, "a discard names its card (checked)"
@@ -255,8 +257,9 @@ class RoundPlay:
         played = [catalogue.spec(action.card)]
         if action.copied is not None:
             played.append(catalogue.spec(action.copied))
-        clauses = (*self.turn_clauses, *(c for spec in played for c in spec.clauses))
-        cards.events.append(Event(EventKind.PLAYED, clauses, seat=seat, card=action.card))
+        if cards.events is not None:  # once per play: not built unless told
+            clauses = (*self.turn_clauses, *(c for spec in played for c in spec.clauses))
+            cards.record(Event(EventKind.PLAYED, clauses, seat=seat, card=action.card))
         cards.take(seat, action.card)
         cards.discard.append(action.card)
         turn = make_turn(game, state, table)

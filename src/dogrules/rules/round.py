@@ -72,11 +72,14 @@ def complete_sides(table: Table, acting: int, teams: bool) -> list[tuple[int, ..
     """Every side (team or seat) whose pieces are all in their finishes, clockwise from the
     acting seat's own side."""
     players = table.board.players
+    done = table.seats_done()
+    if not any(done):
+        return []  # after every action of a game but its last
     sides: list[tuple[int, ...]] = []
     for offset in range(players):
         seat = (acting + offset) % players
         side = tuple(sorted({seat, (seat + players // 2) % players})) if teams else (seat,)
-        if side not in sides and all(table.all_in_finish(s) for s in side):
+        if side not in sides and all(done[s] for s in side):
             sides.append(side)
     return sides
 
@@ -126,8 +129,10 @@ class RoundExchange:
         first = "first every seat sets a card aside for the exchange"
         return check_give(state, action, ("BD-EXCHANGE", "R-C3"), first)
 
-    def carry_out(self, game: Game, state: State, action: Action) -> Transition:
-        table, cards = scratch(game.board, game.deck, state)
+    def carry_out(
+        self, game: Game, state: State, action: Action, record: bool = True
+    ) -> Transition:
+        table, cards = scratch(game.board, game.deck, state, record)
         assert action.chosen is not None, "a give names its card (checked)"
         cards.set_aside(state.to_act, action.chosen)
         players = state.players
@@ -158,7 +163,7 @@ def end_turn(
         won = winners(table, state.to_act, state.teams)
         if won:
             double = len(complete_sides(table, state.to_act, state.teams)) > 1
-            cards.events.append(Event(EventKind.WON, win_clauses(state.teams, double), winners=won))
+            cards.record(Event(EventKind.WON, win_clauses(state.teams, double), winners=won))
             return transition(
                 state,
                 table,
@@ -176,7 +181,7 @@ def end_turn(
     dealer = (state.dealer + 1) % state.players
     cards.deal(dealer, HAND_SIZE, ("BD-DEAL", "BD-DEALER-ROTATES", "R-C1", "R-C2"))
     starter = game.ruleset.starter(dealer, state.players)
-    cards.events.append(Event(EventKind.ROUND_STARTED, round_start_clauses, seat=starter))
+    cards.record(Event(EventKind.ROUND_STARTED, round_start_clauses, seat=starter))
     return transition(
         state,
         table,
@@ -202,7 +207,9 @@ class GameOver:
     def check(self, game: Game, state: State, action: Action) -> Refusal | None:
         return Refusal(self.clauses, f"the game is over; seat(s) {list(state.winner)} won")
 
-    def carry_out(self, game: Game, state: State, action: Action) -> Transition:
+    def carry_out(
+        self, game: Game, state: State, action: Action, record: bool = True
+    ) -> Transition:
         raise AssertionError("nothing is carried out once the game is over")
 
 

@@ -207,8 +207,13 @@ def check_all(
     v: Variant, examples: int, steps: int, players: Sequence[int] | None = None
 ) -> list[Outcome]:
     """Every invariant, each on its own run."""
-    counts = players or [p for p in (2, 3, 4) if _playable(v, p)]
+    counts = players or playable_counts(v)
     return [check_invariant(v, name, examples, steps, counts) for name in INVARIANTS]
+
+
+def playable_counts(v: Variant) -> list[int]:
+    """The player counts (2, 3, 4) the variant has a board for."""
+    return [p for p in (2, 3, 4) if _playable(v, p)]
 
 
 def _playable(v: Variant, players: int) -> bool:

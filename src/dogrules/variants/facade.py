@@ -23,6 +23,7 @@ from dogrules.model.errors import NotationError
 from dogrules.model.events import Event
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.notation import parse_action_text
+from dogrules.model.observation import Observation, PublicFacts, from_json
 from dogrules.model.results import Ruling, Transition
 from dogrules.model.state import State
 from dogrules.rules.secrecy import observation, observed_events
@@ -196,6 +197,13 @@ class Variant:
     def observe(self, state: State, seat: int) -> dict[str, JSONValue]:
         """What ``seat`` may see of ``state``, JSON-ready (its own hand, others' sizes...)."""
         return observation(self._game(state).board, state, seat)
+
+    def observation(self, state: State, seat: int) -> Observation:
+        """What ``seat`` may see of ``state``, typed: :meth:`observe` read into a frozen
+        :class:`~dogrules.model.observation.Observation`, with the public facts it leaves out
+        (a redraw this turn, a team card swap under way, the shuffles made)."""
+        view = self.observe(state, seat)
+        return from_json(view, self._game(state).board, PublicFacts.of(state))
 
     def observe_events(
         self, state: State, events: tuple[Event, ...], seat: int

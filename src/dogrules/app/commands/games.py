@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from dogrules.app.bots import BOTS, Bot, make_bot
+from dogrules.app.bots import BotSeat
 from dogrules.app.cli_files import (
     BAD_INPUT,
     MAX_SEED,
@@ -18,12 +18,12 @@ from dogrules.app.cli_files import (
     variant_named,
 )
 from dogrules.app.human import HumanQuit, HumanSeat, terminal_ask
-from dogrules.app.narrate import describe_events, play_game, seat_name
+from dogrules.app.narrate import Player, describe_events, play_game, seat_name
+from dogrules.app.plugins import make_bot
 from dogrules.formats.records import Record, RecordError, read_record, render_record, write_record
 from dogrules.formats.replay import record_game, verify
 from dogrules.formats.replay import replay as replay_record
 from dogrules.model.actions import Action
-from dogrules.model.results import Transition
 from dogrules.model.state import Phase, State
 from dogrules.render import text_board
 from dogrules.variants import VARIANTS
@@ -45,7 +45,14 @@ from dogrules.variants import variant as get_variant
     "--bots",
     default="greedy,random",
     show_default=True,
-    help="Bot per seat, cycled: comma-separated names from: " + ", ".join(BOTS),
+    help="Bot per seat, cycled: comma-separated names (random, greedy, installed plug-ins).",
+)
+@click.option(
+    "--bot",
+    "seat_bots",
+    multiple=True,
+    metavar="SEAT=SPEC",
+    help="The bot at one seat: a name or module:Class (repeatable; overrides --bots).",
 )
 @click.option("--teams", is_flag=True, help="DOG Kids: the 4-player team variant.")
 @click.option(
@@ -62,28 +69,33 @@ def play(
     players: int,
     seed: int,
     bots: str,
+    seat_bots: tuple[str, ...],
     teams: bool,
     humans: tuple[int, ...],
     show_board: bool,
     record_path: str | None,
 ) -> None:
-    """Play a whole game between built-in bots (and you), narrated with clause ids."""
+    """Play a whole game between bots (built-in or plug-ins, see --bot) and you, narrated
+    with clause ids."""
     variant = variant_named(variant_name)
     check_players(variant_name, [players])
     check_output(record_path)
     try:
         state = variant.new_game(players=players, seed=seed, teams=teams or None)
         names = [n.strip() for n in bots.split(",") if n.strip()] or ["random"]
-        seats: list[Bot] = [make_bot(names[i % len(names)], seed * 100 + i) for i in range(players)]
+        specs = [names[i % len(names)] for i in range(players)]
+        for seat, spec in seat_assignments(seat_bots, players).items():
+            specs[seat] = spec
+        seats: list[Player] = [
+            BotSeat(make_bot(spec, seed * 100 + i), i) for i, spec in enumerate(specs)
+        ]
     except ValueError as exc:
-        raise click.UsageError(str(exc)) from None
-    people: list[HumanSeat] = []
+        raise click.UsageError(short(exc)) from None
     for seat in humans:
         if seat not in range(players):
             raise click.UsageError(f"--human {seat}: seats are 0..{players - 1}")
         person = HumanSeat(terminal_ask, click.echo, seat)
         seats[seat] = person
-        people.append(person)
     board = variant.board(players)
 
     played: list[str] = []
@@ -93,14 +105,8 @@ def play(
         if show_board and now.phase == Phase.PLAY:
             click.echo(text_board(board, now))
 
-    def after_action(now: State, action: Action, transition: Transition) -> None:
-        for person in people:
-            person.notice(variant, now, action, transition)
-
     try:
-        final, _count = play_game(
-            variant, state, seats, click.echo, before=before_action, after=after_action
-        )
+        final, _count = play_game(variant, state, seats, click.echo, before=before_action)
     except (HumanQuit, click.Abort, EOFError, KeyboardInterrupt):
         # A person leaving the table (quit, Ctrl-C, end of input) is no error: exit 0.
         click.echo("\ngame abandoned")
@@ -116,6 +122,20 @@ def play(
                 fail(f"{record_path}: {short(exc)}")
             click.echo(f"record written to {record_path}")
     sys.exit(0 if final.winner else 1)
+
+
+def seat_assignments(options: tuple[str, ...], players: int) -> dict[int, str]:
+    """The ``--bot SEAT=SPEC`` options as {seat: spec}; ValueError naming a bad one."""
+    chosen: dict[int, str] = {}
+    for option in options:
+        seat_text, equals, spec = option.partition("=")
+        if not equals or not seat_text.strip().isdigit() or not spec.strip():
+            raise ValueError(f"--bot {option!r}: expected SEAT=SPEC, e.g. 1=greedy")
+        seat = int(seat_text)
+        if seat not in range(players):
+            raise ValueError(f"--bot {option!r}: seats are 0..{players - 1}")
+        chosen[seat] = spec.strip()
+    return chosen
 
 
 @click.command()

@@ -1,0 +1,82 @@
+"""``dogrules vectors``: write the conformance test vectors, or check the installed engine
+against the shipped ones (docs/conformance.md)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from dogrules.app.cli_files import fail
+from dogrules.conformance.store import REGENERATE, Built, build, check_vectors, shipped_dir, write
+from dogrules.conformance.vectors import VECTORS_VERSION, all_forms, covered
+from dogrules.variants import variant as get_variant
+
+
+@click.group()
+def vectors() -> None:
+    """Conformance test vectors: positions with their legal actions, the states they lead
+    to, near misses with their deciding clauses, and perft counts."""
+
+
+@vectors.command()
+@click.argument("folder", required=False, type=click.Path(file_okay=False, path_type=Path))
+@click.option("--update", is_flag=True, help="Rewrite the shipped vectors (specs/vectors).")
+def export(folder: Path | None, update: bool) -> None:
+    """Write the vectors the installed engine works out into FOLDER (the same engine writes
+    the same bytes), with a summary of what they cover."""
+    if (folder is None) == (not update):
+        fail("give a FOLDER to write into, or --update to rewrite the shipped vectors")
+    target = shipped_dir() if folder is None else folder
+    built = build()
+    try:
+        written = write(built, target)
+    except OSError as exc:
+        fail(f"cannot write the vectors into {target}: {exc.strerror or exc}")
+    size = sum(path.stat().st_size for path in written)
+    click.echo(f"vectors version {VECTORS_VERSION}: {len(written)} files, {size} bytes in {target}")
+    for line in coverage_lines(built):
+        click.echo(line)
+
+
+def coverage_lines(built: Built) -> list[str]:
+    """A line per variant: how many vectors, and the cards, phases and deciding clauses
+    they cover (clauses out of the register's)."""
+    out = []
+    for name in dict.fromkeys(form.variant for form in all_forms()):
+        entries = [e for f in all_forms() if f.variant == name for e in built.forms[f.name]]
+        v = get_variant(name)
+        found = covered(entries, v.deck.notations)
+        deck = sorted(v.deck.notations)
+        missing = [card for card in deck if card not in found["cards"]]
+        out.append(
+            f"{name}: {len(entries)} vectors; cards {len(deck) - len(missing)}/{len(deck)}"
+            f"{' (missing ' + ', '.join(missing) + ')' if missing else ''}; phases "
+            f"{', '.join(sorted(found['phases']))}; {len(found['clauses'])} deciding clauses "
+            f"(of {len(v.clauses)} in the register)"
+        )
+    return out
+
+
+@vectors.command(name="check")
+@click.option(
+    "--dir",
+    "folder",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+    help="Vectors to check against (default: the shipped ones).",
+)
+def check_command(folder: Path | None) -> None:
+    """Check that the installed engine gives every answer the vectors record (exit 0), or
+    list what differs (exit 1)."""
+    differences = check_vectors(folder)
+    if not differences:
+        click.echo(f"vectors version {VECTORS_VERSION}: the engine gives every recorded answer")
+        return
+    for line in differences:
+        click.echo(line)
+    click.echo(
+        f"{len(differences)} difference(s). If the rules changed on purpose, regenerate the "
+        f"vectors with `{REGENERATE}` and raise VECTORS_VERSION (docs/conformance.md)."
+    )
+    sys.exit(1)

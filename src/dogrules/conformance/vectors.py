@@ -1,0 +1,270 @@
+"""Test vectors: positions with the reference engine's answers, for any DOG engine to check
+itself against.
+
+A *vector* is one position (the ``dogrules.dump`` shape) with:
+
+* ``actions``: its legal actions, each distinct outcome once in its canonical spelling (the
+  notation of the seat to act), in the reference's order, each with the ``digest`` of the
+  state it leads to;
+* ``full``: for a sample of them (the first and the last listed), the state it leads to in
+  full, written as the keys of the dumped state that differ from the position (the state is
+  the position updated with them);
+* ``illegal``: a sample of near misses (listed plays spelled wrong in small ways, see
+  :mod:`dogrules.testing.near_miss`) with the clause ids that decide their refusal.
+
+Vectors come from the positions the clause tests set up (``specs/illustrations``) and from
+seeded random games, chosen so that every phase and every card the games reach appear.
+Everything here is deterministic: the same engine writes the same vectors.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+
+import attrs
+
+from dogrules.data.specs import read_text
+from dogrules.formats.records import canonical_json, state_digest
+from dogrules.formats.states import dump, load
+from dogrules.model.actions import Action, ActionKind
+from dogrules.model.errors import NotationError
+from dogrules.model.jsonvalue import JSONValue
+from dogrules.model.state import Phase, State
+from dogrules.testing.near_miss import near_misses, random_game
+from dogrules.variants import forms, implemented
+from dogrules.variants import variant as get_variant
+from dogrules.variants.facade import Variant
+
+__all__ = [
+    "VECTORS_VERSION",
+    "Form",
+    "all_forms",
+    "covered",
+    "vector",
+    "vectors_of",
+]
+
+VECTORS_VERSION = 1
+"""The version of the shipped vectors: raised whenever their content changes (a rule change,
+a new sample), never for the same content (docs/conformance.md)."""
+
+RANDOM_SEEDS = range(1, 5)
+"""The random games (``new_game(seed=s)``, actions chosen by ``random.Random(s)``) the
+random positions are taken from."""
+MAX_PLIES = 400
+RANDOM_POSITIONS = 12
+"""Positions taken from random games per form, at most."""
+MAX_ILLEGAL = 8
+"""Near misses kept per position, at most (one of each kind always, so up to 6 with the one a
+clause test asked about; the rest only when they bring a clause not cited yet)."""
+
+Vector = dict[str, JSONValue]
+
+
+@attrs.frozen
+class Form:
+    """A form a variant is played in: its player count and whether seats play in teams."""
+
+    variant: str
+    players: int
+    teams: bool
+
+    @property
+    def name(self) -> str:
+        """``black-dog-4p-teams``, ``dog-kids-3p``: the stem of its vectors file."""
+        return f"{self.variant}-{self.players}p{'-teams' if self.teams else ''}"
+
+    def holds(self, state: State) -> bool:
+        return (state.variant, state.players, state.teams) == (
+            self.variant,
+            self.players,
+            self.teams,
+        )
+
+
+def all_forms() -> tuple[Form, ...]:
+    """Every form of every built-in variant, in a fixed order."""
+    return tuple(
+        Form(name, players, teams) for name in implemented() for players, teams in forms(name)
+    )
+
+
+# ---- one vector -----------------------------------------------------------------------------
+
+
+def vector(v: Variant, state: State, source: Mapping[str, JSONValue], asked: str | None) -> Vector:
+    """The vector of ``state``: its legal actions with the digest of each outcome, a sample
+    in full and a sample of near misses with their deciding clauses (``asked``: an illegal
+    action a clause test asked about, kept first)."""
+    position = dump(state, v)
+    listed = v.legal_actions(state)
+    actions: list[JSONValue] = []
+    full: list[JSONValue] = []
+    sampled = {0, len(listed) - 1}
+    for index, action in enumerate(listed):
+        after = dump(v.apply(state, action).state, v)
+        actions.append({"action": str(action), "digest": _digest(after)})
+        if index in sampled:
+            changed = {key: value for key, value in after.items() if position.get(key) != value}
+            full.append({"action": str(action), "changed": changed})
+    return {
+        "source": dict(source),
+        "position": position,
+        "digest": _digest(position),
+        "phase": state.phase.value,
+        "to_act": state.to_act,
+        "actions": actions,
+        "full": full,
+        "illegal": _illegal(v, state, listed, asked),
+    }
+
+
+def _digest(dumped: Mapping[str, JSONValue]) -> str:
+    return hashlib.sha256(canonical_json(dumped)).hexdigest()
+
+
+def _illegal(v: Variant, state: State, listed: Sequence[Action], asked: str | None) -> JSONValue:
+    """A deterministic sample of the near misses of ``state`` with the clauses deciding each:
+    ``asked`` first when given, then one of each kind (drawn by a generator seeded with the
+    state's digest), then any that brings a deciding clause not cited yet."""
+    known = frozenset(listed)
+    judged: list[tuple[str, Action, tuple[str, ...]]] = []
+    if asked is not None:
+        action = v.parse_action(state, asked)
+        judged.append(("clause test", action, v.explain(state, action).clauses))
+    for near_miss in near_misses(v, state):
+        action = near_miss.variation
+        if action in known or not _reads_back(v, state, action):
+            continue
+        ruling = v.explain(state, action)
+        if not ruling.legal:
+            judged.append((str(near_miss.kind), action, ruling.clauses))
+    chooser = random.Random(state_digest(state))
+    picked = [0] if asked is not None else []
+    by_kind: dict[str, list[int]] = {}
+    for index, (kind, _action, _clauses) in enumerate(judged[len(picked) :], len(picked)):
+        by_kind.setdefault(kind, []).append(index)
+    picked += [chooser.choice(by_kind[kind]) for kind in sorted(by_kind)]
+    cited = {clause for index in picked for clause in judged[index][2]}
+    for index, (_kind, _action, clauses) in enumerate(judged):
+        if len(picked) >= MAX_ILLEGAL:
+            break
+        if not set(clauses) <= cited:
+            picked.append(index)
+            cited.update(clauses)
+    out: list[JSONValue] = []
+    for index in dict.fromkeys(picked):
+        kind, action, clauses = judged[index]
+        out.append({"action": str(action), "kind": kind, "clauses": list(clauses)})
+    return out
+
+
+def _reads_back(v: Variant, state: State, action: Action) -> bool:
+    """Whether ``action``'s notation reads back as it (a vector gives actions as notation)."""
+    try:
+        return v.parse_action(state, str(action)) == action
+    except NotationError:
+        return False
+
+
+# ---- the positions of a form ----------------------------------------------------------------
+
+
+def illustration_positions(form: Form) -> Iterator[tuple[State, Vector, str | None]]:
+    """The positions the clause tests set up (``specs/illustrations/VARIANT.json``) in
+    ``form``, each once (the first test that set it up names it), with the illegal action
+    that test asked about."""
+    try:
+        entries = json.loads(read_text(f"illustrations/{form.variant}.json"))
+    except FileNotFoundError:
+        return
+    seen: set[bytes] = set()
+    for entry in entries:
+        state = load(entry["position"])
+        key = canonical_json(entry["position"])
+        if not form.holds(state) or key in seen:
+            continue
+        seen.add(key)
+        refused = entry.get("illegal")
+        asked = refused["action"] if isinstance(refused, dict) else None
+        source: Vector = {"kind": "clause test", "test": entry["test"], "clauses": entry["clauses"]}
+        yield state, source, asked
+
+
+def random_positions(v: Variant, form: Form) -> Iterator[tuple[State, Vector, str | None]]:
+    """Positions of seeded random games in ``form``: the first state of each game, and any
+    state that brings a phase, an action kind or a card (as played) not seen before, up to
+    :data:`RANDOM_POSITIONS`."""
+    seen: set[tuple[str, str | None]] = set()
+    taken = 0
+    for seed in RANDOM_SEEDS:
+        for ply, state in enumerate(random_game(v, form.players, seed, form.teams)):
+            if ply >= MAX_PLIES or taken >= RANDOM_POSITIONS:
+                break
+            features: set[tuple[str, str | None]] = {("phase", state.phase.value)}
+            features |= {(str(a.kind), a.plays_as) for a in v.legal_actions(state)}
+            if ply == 0 or not features <= seen:
+                seen |= features
+                taken += 1
+                yield state, {"kind": "random", "seed": seed, "ply": ply}, None
+    yield from game_end(v, form, RANDOM_SEEDS[0])
+
+
+def game_end(v: Variant, form: Form, seed: int) -> Iterator[tuple[State, Vector, str | None]]:
+    """The last position of a seeded random game (the winning action to take) and the
+    position after it (the game over: nothing is legal)."""
+    choose = random.Random(seed).choice
+    state, ply = v.new_game(form.players, seed, form.teams), 0
+    previous = state
+    while state.phase != Phase.OVER:
+        previous, ply = state, ply + 1
+        state = v.apply(state, choose(v.legal_actions(state))).state
+    yield previous, {"kind": "random", "seed": seed, "ply": ply - 1}, None
+    yield state, {"kind": "random", "seed": seed, "ply": ply}, None
+
+
+def vectors_of(form: Form) -> list[Vector]:
+    """Every vector of ``form``: the clause tests' positions, then the random ones."""
+    v = get_variant(form.variant)
+    found = [*illustration_positions(form), *random_positions(v, form)]
+    return [vector(v, state, source, asked) for state, source, asked in found]
+
+
+def covered(vectors: Sequence[Vector], deck: Iterable[str]) -> dict[str, set[str]]:
+    """What ``vectors`` cover: the phases of their positions, the cards of ``deck`` (its
+    notations) their listed plays play (as written, or as played through a Copy), the kinds
+    of action listed and the clauses that decide their near misses."""
+    phases: set[str] = set()
+    cards: set[str] = set()
+    kinds: set[str] = set()
+    clauses: set[str] = set()
+    # Longest notations first, so that "blue x2" is not read as "blue".
+    notations = sorted(deck, key=len, reverse=True)
+    kind_names = {kind.value for kind in ActionKind}
+    for entry in vectors:
+        phases.add(str(entry["phase"]))
+        for listed in _list(entry["actions"]):
+            text = str(_obj(listed)["action"])
+            head = text.split(" ")[0]
+            if head in kind_names:
+                kinds.add(head)
+                continue
+            kinds.add(ActionKind.PLAY.value)
+            for part in text.split("=", 1) if text.startswith("copy=") else [text]:
+                card = next((n for n in notations if part.startswith(n)), None)
+                if card is not None:
+                    cards.add(card)
+        for refused in _list(entry["illegal"]):
+            clauses.update(str(c) for c in _list(_obj(refused)["clauses"]))
+    return {"phases": phases, "cards": cards, "kinds": kinds, "clauses": clauses}
+
+
+def _list(value: JSONValue) -> list[JSONValue]:
+    return value if isinstance(value, list) else []
+
+
+def _obj(value: JSONValue) -> dict[str, JSONValue]:
+    return value if isinstance(value, dict) else {}

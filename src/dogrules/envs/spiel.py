@@ -1,0 +1,293 @@
+"""The variants as OpenSpiel Python games (``dogrules[rl]`` with ``open_spiel``; docs/rl.md).
+
+Importing this module registers ``python_dogrules_black_dog``, ``python_dogrules_agent_dog``
+and ``python_dogrules_dog_kids`` with ``pyspiel``; load one with
+``pyspiel.load_game("python_dogrules_black_dog", {"players": 3})``. Parameters: ``players``
+(2..4), ``teams`` (the DOG Kids team game), ``seeds`` (how many deals the chance node
+chooses from) and ``max_steps`` (a game longer than that many moves ends in a draw; random
+games end long before).
+
+Chance is explicit: the first node of every game is a chance node choosing the game's seed,
+uniformly among ``seeds`` values. dogrules draws every shuffle (the deal and each reshuffle
+when the deck runs out) from the seed, so that one node holds all the chance of the game: a
+game is one of ``seeds`` equally likely deals. No player observes the seed.
+
+Moves are the tokens of :class:`~dogrules.spaces.steps.StepSpace` (the card, the piece, its
+target..., the disc turn), so a seat makes several moves in a row for one action. Returns
+are +1 for each winning seat and -1 for the others at the end, 0 for all on a draw.
+
+Observation (string and tensor) is what the seat may see now
+(:func:`dogrules.spaces.observe`) and the tokens chosen so far in the pending action when the
+seat is acting. The information state string is perfect recall in constant size: the
+observation now and a SHA-256 chain over every observation the seat had before, so two
+histories the seat could tell apart never share an information state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, ClassVar
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+
+from dogrules.engine.choices import Decision
+from dogrules.model.state import Phase, State
+from dogrules.spaces.observing import observe
+from dogrules.spaces.steps import StepSpace
+from dogrules.spaces.tensor import Layout, layout, tensor
+from dogrules.variants import variant as variant_named
+from dogrules.variants.facade import Variant
+
+DEFAULT_SEEDS = 1 << 16
+DEFAULT_MAX_STEPS = 30_000
+
+
+def short_name(variant: str) -> str:
+    """The name a variant is registered under in pyspiel."""
+    return "python_dogrules_" + variant.replace("-", "_")
+
+
+def game_type(variant: str) -> Any:
+    """The pyspiel GameType of ``variant``."""
+    return pyspiel.GameType(
+        short_name=short_name(variant),
+        long_name=f"dogrules {variant_named(variant).title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=4,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={
+            "players": 4,
+            "teams": False,
+            "seeds": DEFAULT_SEEDS,
+            "max_steps": DEFAULT_MAX_STEPS,
+        },
+    )
+
+
+class DogGame(pyspiel.Game):
+    """One variant at a table of ``players`` (see the module docstring for the parameters);
+    each variant's subclass names it."""
+
+    variant: ClassVar[str]
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        variant = self.variant
+        kind = game_type(variant)
+        given = {**kind.parameter_specification, **(params or {})}
+        players = int(given["players"])
+        rules = variant_named(variant)
+        teams = rules.teams_for(players, bool(given["teams"]) or None)
+        steps = StepSpace.for_variant(variant, players, teams)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=steps.size,
+            max_chance_outcomes=int(given["seeds"]),
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            max_game_length=int(given["max_steps"]),
+        )
+        # pyspiel's Game keeps the attributes set after its own __init__ only.
+        super().__init__(kind, info, given)
+        self.players = players
+        self.seeds = int(given["seeds"])
+        self.table = Table(
+            rules, players, teams, int(given["max_steps"]), steps, layout(variant, players)
+        )
+
+    def new_initial_state(self) -> DogState:
+        return DogState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> DogObserver:
+        recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+        return DogObserver(self, recall)
+
+
+@attrs.frozen
+class Table:
+    """What a game's states share: the variant's rules at this table and its parameters.
+    A deep copy is this same object (pyspiel deep-copies a state's attributes to clone it)."""
+
+    rules: Variant
+    players: int
+    teams: bool
+    max_steps: int
+    steps: StepSpace
+    layout: Layout
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Table:
+        return self
+
+
+@attrs.frozen
+class Now:
+    """Where a game stands: the dogrules state (None before the deal), the staged decision
+    pending in it, the moves made and each seat's recall chain. Never changed, only
+    replaced, so a deep copy is this same object."""
+
+    state: State | None = None
+    decision: Decision | None = None
+    taken: int = 0
+    recall: tuple[str, ...] = ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Now:
+        return self
+
+
+class DogState(pyspiel.State):
+    """A game in progress: before the deal (a chance node), then the dogrules state and the
+    staged decision pending in it."""
+
+    def __init__(self, game: DogGame) -> None:
+        super().__init__(game)
+        self.table = game.table
+        self.seeds = game.seeds
+        self.now = Now(recall=("",) * game.players)
+
+    @property
+    def state(self) -> State | None:
+        return self.now.state
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.now.decision
+
+    def current_player(self) -> int:
+        if self.now.state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.now.state.to_act
+
+    def is_terminal(self) -> bool:
+        state = self.now.state
+        return state is not None and (
+            state.phase == Phase.OVER or self.now.taken >= self.table.max_steps
+        )
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(seed, 1.0 / self.seeds) for seed in range(self.seeds)]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state, decision = self.now.state, self.now.decision
+        if decision is None or state is None or player != state.to_act:
+            return []
+        return [int(token) for token in np.flatnonzero(self.table.steps.mask(decision))]
+
+    def _apply_action(self, action: int) -> None:
+        table, now = self.table, self.now
+        taken = now.taken
+        if now.state is None or now.decision is None:
+            state = table.rules.new_game(table.players, int(action), table.teams)
+            decision = table.rules.choices(state)
+        else:
+            option = table.steps.option_of(int(action), now.decision)
+            state, decision = now.state, now.decision.choose(option)
+            if decision.action is not None:
+                state = table.rules.apply(state, decision.action).state
+                decision = table.rules.choices(state)
+            taken += 1
+        after = Now(state, decision, taken, now.recall)
+        recall = tuple(
+            hashlib.sha256((chain + seen_text(table, after, seat)).encode("utf-8")).hexdigest()
+            for seat, chain in enumerate(now.recall)
+        )
+        self.now = attrs.evolve(after, recall=recall)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {action}"
+        return self.table.steps.describe(int(action))
+
+    def returns(self) -> list[float]:
+        state = self.now.state
+        if state is None or state.phase != Phase.OVER or not state.winner:
+            return [0.0] * self.table.players
+        return [1.0 if seat in state.winner else -1.0 for seat in range(state.players)]
+
+    def __str__(self) -> str:
+        state, decision = self.now.state, self.now.decision
+        if state is None:
+            return "before the deal"
+        path = "" if decision is None else decision.path()
+        return f"{state.variant} round {state.round}, seat {state.to_act}: {path}"
+
+
+def seen_text(table: Table, now: Now, seat: int) -> str:
+    """What ``seat`` sees now, as text: the JSON view (and public facts), and its pending
+    path when it is acting."""
+    state, decision = now.state, now.decision
+    if state is None:
+        return "before the deal"
+    acting = decision is not None and seat == state.to_act and state.phase != Phase.OVER
+    path = decision.path() if acting and decision is not None else ""
+    view = table.rules.observe(state, seat)
+    # The public facts the JSON view leaves out, as the typed observation adds them.
+    public = [state.redrawn, list(state.exchanging), state.resume, state.shuffles]
+    return json.dumps([view, public, path], sort_keys=True)
+
+
+class DogObserver:
+    """The PyObserver of a dogrules game: the observation tensor and string, or (perfect
+    recall) the information state string."""
+
+    def __init__(self, game: DogGame, perfect_recall: bool) -> None:
+        self.table = game.table
+        self.perfect_recall = perfect_recall
+        steps = game.table.steps
+        width = 0 if perfect_recall else game.table.layout.size + steps.path_rows * steps.size
+        self.tensor: npt.NDArray[np.float32] = np.zeros(width, dtype=np.float32)
+        self.dict: dict[str, npt.NDArray[np.float32]] = {"observation": self.tensor}
+
+    def set_from(self, game_state: DogState, player: int) -> None:
+        if self.perfect_recall:
+            return
+        state = game_state.now.state
+        self.tensor.fill(0.0)
+        if state is None:
+            return
+        seen = tensor(observe(state, player), self.table.layout)
+        acting = player == state.to_act and state.phase != Phase.OVER
+        path = self.table.steps.path(game_state.now.decision if acting else None)
+        self.tensor[:] = np.concatenate([seen, path])
+
+    def string_from(self, game_state: DogState, player: int) -> str:
+        now = game_state.now
+        text = seen_text(self.table, now, player)
+        return f"{text}\nrecall {now.recall[player]}" if self.perfect_recall else text
+
+
+class BlackDogGame(DogGame):
+    """Black DOG as an OpenSpiel game."""
+
+    variant = "black-dog"
+
+
+class AgentDogGame(DogGame):
+    """Agent DOG as an OpenSpiel game."""
+
+    variant = "agent-dog"
+
+
+class DogKidsGame(DogGame):
+    """DOG Kids as an OpenSpiel game."""
+
+    variant = "dog-kids"
+
+
+# pyspiel is given the classes (a closure registered instead crashes the interpreter at exit).
+for _game in (BlackDogGame, AgentDogGame, DogKidsGame):
+    pyspiel.register_game(game_type(_game.variant), _game)

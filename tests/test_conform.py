@@ -1,0 +1,157 @@
+"""``dogrules conform`` finds bugs: against the reference behind the stdio protocol it agrees
+everywhere; against the same engine with one rule broken it names the disagreement and the
+clause; against engines that crash, hang or answer garbage it reports that and goes on.
+
+Each run is kept small (one variant, a few games) so the file stays fast; a full run against
+the reference is ``dogrules conform --engine "python -m dogrules serve --stdio"``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import dogrules
+from dogrules.app.cli import main
+from dogrules.conformance.client import EngineFault, EngineProcess, Fault
+from dogrules.conformance.compare import Kind, compare_position
+from dogrules.conformance.shrink import simpler
+
+ENGINES = Path(__file__).parent / "engines"
+PYTHON = shlex.quote(sys.executable)
+REFERENCE = f"{PYTHON} -m dogrules serve --stdio"
+FORGETFUL = f"{PYTHON} {shlex.quote(str(ENGINES / 'forgetful_start.py'))}"
+MISBEHAVING = f"{PYTHON} {shlex.quote(str(ENGINES / 'misbehaving.py'))}"
+# Small runs: one variant, no random games beyond one short one, perft depth 1.
+SMALL = ["--variant", "black-dog", "--games", "1", "--plies", "8", "--perft-depth", "1"]
+
+
+@pytest.fixture(autouse=True)
+def engines_import_these_sources(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine processes import dogrules from the sources under test, wherever the
+    test runs from."""
+    source = str(Path(dogrules.__file__).resolve().parent.parent)
+    monkeypatch.setenv("PYTHONPATH", source)
+
+
+def conform(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["conform", *args])
+    return result.exit_code, result.output
+
+
+def test_the_reference_behind_the_protocol_agrees_everywhere() -> None:
+    code, output = conform("--engine", REFERENCE, *SMALL, "--limit", "30")
+    assert code == 0, output
+    assert re.search(r"agree: \d+ positions compared \(black-dog-2p, black-dog-3p, ", output)
+    assert "DISAGREE" not in output
+
+
+@pytest.mark.skipif(
+    os.environ.get("HYPOTHESIS_PROFILE") != "thorough",
+    reason="the full run (every variant, about a minute): HYPOTHESIS_PROFILE=thorough",
+)
+def test_the_reference_agrees_on_every_vector_game_and_perft_position() -> None:
+    code, output = conform("--engine", REFERENCE, "--games", "3", "--perft-depth", "2")
+    assert code == 0, output
+    assert "dog-kids-4p-teams), no disagreement" in output
+
+
+def test_an_engine_forgetting_that_a_protected_start_field_blocks_is_caught() -> None:
+    code, output = conform("--engine", FORGETFUL, *SMALL, "--max-failures", "1")
+    assert code == 1, output
+    reports = [block for block in output.split("DISAGREE ")[1:] if "BD-START-BLOCKS" in block]
+    assert reports, f"no disagreement names BD-START-BLOCKS:\n{output[:3000]}"
+    first = reports[0]
+    assert first.startswith(f"[{Kind.EXTRA}]"), first
+    assert "reference: illegal: the piece on" in first and "protected" in first, first
+    assert "engine:    lists it" in first, first
+    # Shrinking kept the disagreement on a position with fewer pieces on the board.
+    assert any("minimal position where it persists" in block for block in reports), output[:3000]
+
+
+def test_a_crashing_engine_is_reported_not_fatal() -> None:
+    code, output = conform("--engine", f"{MISBEHAVING} crash", *SMALL)
+    assert code == 1, output
+    assert f"the engine {Fault.CRASHED}" in output
+    assert "exit code 3" in output and "segmentation fault (pretended)" in output
+    assert "gave up: 3 engine failures" in output
+
+
+def test_a_hanging_engine_times_out_and_is_reported() -> None:
+    started = time.monotonic()
+    code, output = conform(
+        "--engine", f"{MISBEHAVING} hang", *SMALL, "--timeout", "0.5", "--max-failures", "2"
+    )
+    assert code == 1, output
+    assert f"the engine {Fault.HUNG}: no answer within 0.5 s" in output
+    assert time.monotonic() - started < 30
+
+
+def test_an_engine_answering_garbage_is_reported() -> None:
+    code, output = conform("--engine", f"{MISBEHAVING} garbage", *SMALL)
+    assert code == 1, output
+    assert f"the engine {Fault.GARBAGE}: not JSON: '<html>oops</html>'" in output
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        ("", "an empty command"),
+        ("'unclosed", "No closing quotation"),
+        ("no-such-engine-x", "cannot start"),
+    ],
+)
+def test_a_command_that_cannot_start_an_engine_is_bad_input(command: str, message: str) -> None:
+    code, output = conform("--engine", command)
+    assert code == 2, output
+    assert message in output and "Traceback" not in output
+
+
+def test_an_error_answer_keeps_its_code_and_the_process_stays_up() -> None:
+    with EngineProcess(shlex.split(REFERENCE), timeout=20) as engine:
+        with pytest.raises(EngineFault) as caught:
+            engine.request("fly")
+        assert caught.value.fault is Fault.ERROR and caught.value.code == "unknown_op"
+        assert engine.request("version")["protocol"] == "dogrules"
+        assert engine.restarts == 0
+
+
+def test_a_disagreement_on_a_position_names_the_clause_deciding_it() -> None:
+    v = dogrules.variant("black-dog")
+    # The rule lawyers' position: 13 T5-T18 would pass the protected piece on T16.
+    state = v.position(
+        players=4,
+        pieces={0: ["T5", "H", "H", "H"], 1: ["T16", "H", "H", "H"], 2: ["H"] * 4, 3: ["H"] * 4},
+        hands={0: ["5", "13"]},
+        black_dog="T24",
+    )
+    with EngineProcess(shlex.split(FORGETFUL), timeout=20) as engine:
+        found = compare_position(engine, v, state, "lawyers", ["13 T5-T18"])
+    kinds = {(d.kind, d.action) for d in found}
+    assert (Kind.EXTRA, "13 T5-T18") in kinds and (Kind.VERDICT, "13 T5-T18") in kinds, found
+    assert all("BD-START-BLOCKS" in d.clauses for d in found), found
+
+
+def test_shrinking_steps_keep_positions_valid() -> None:
+    v = dogrules.variant("black-dog")
+    state = v.position(
+        players=4,
+        pieces={0: ["T5", "H", "H", "H"], 1: ["T16", "H", "H", "H"], 2: ["H"] * 4, 3: ["H"] * 4},
+        hands={0: ["5"]},
+        black_dog="T24",
+    )
+    steps = list(simpler(v, dogrules.dump(state)))
+    # Either piece can go home; the one card of the hand to act cannot leave it (the seat
+    # to play must hold a card, so that candidate is no valid position and is skipped).
+    assert [step["pieces"] for step in steps] == [
+        {"0": ["H"] * 4, "1": ["H", "H", "H", "T16"], "2": ["H"] * 4, "3": ["H"] * 4},
+        {"0": ["H", "H", "H", "T5"], "1": ["H"] * 4, "2": ["H"] * 4, "3": ["H"] * 4},
+    ]
+    assert all(dogrules.load(step) for step in steps)

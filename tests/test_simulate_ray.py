@@ -1,0 +1,56 @@
+"""``dogrules simulate --ray`` and ``dogrules check --ray``: on Ray, the same seeds give the
+same report as on one core, and the sweep finds the same (nothing).
+
+Ray no longer has a local mode, so one private one-CPU Ray instance is started for the
+module (about 15 seconds) and shared by its tests. They are skipped when Ray is not
+installed, except in CI (env CI set), where the extra dogrules[ray] must be installed and
+they fail without it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from functools import partial
+from types import ModuleType
+
+import pytest
+
+from dogrules.app.simulation.backends import in_process
+from dogrules.app.simulation.playout import Table
+from dogrules.app.simulation.report import summarize
+from dogrules.app.simulation.runner import simulate, tasks
+from dogrules.app.simulation.setup import optional
+from dogrules.testing.sweep import Sweep, sweep_seeds
+
+KIDS = Table("dog-kids", 2, False, ("random", "greedy"))
+
+
+@pytest.fixture(scope="module")
+def ray_backend() -> Iterator[ModuleType]:
+    """The Ray backend module, with one local Ray instance running for the module's tests."""
+    module = optional("dogrules.app.simulation.ray_backend", "ray")
+    if module is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must install the extra dogrules[ray] (ray is not installed)")
+        pytest.skip("ray is not installed (pip install 'dogrules[ray]')")
+    ray = module.ray
+    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    try:
+        yield module
+    finally:
+        ray.shutdown()
+
+
+def test_same_seeds_give_the_same_report_on_ray(ray_backend: ModuleType) -> None:
+    on_ray = simulate(KIDS, range(1, 5), ray_backend.RayCluster("", 1), 1)
+    assert summarize(KIDS, on_ray) == summarize(KIDS, simulate(KIDS, range(1, 5), in_process, 1))
+
+
+def test_the_invariant_sweep_runs_on_ray(ray_backend: ModuleType) -> None:
+    sweep = Sweep("dog-kids", (2, 3), 12)
+    work = tasks(range(3), 1)
+    results = list(ray_backend.RayCluster("", 1)(partial(sweep_seeds, sweep), work))
+    assert sorted(results, key=str) == sorted(
+        in_process(partial(sweep_seeds, sweep), work), key=str
+    )
+    assert sum(played for played, _ in results) == 3 and all(f is None for _, f in results)

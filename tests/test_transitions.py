@@ -1,0 +1,70 @@
+"""``apply`` tells its events only when they are read: the deferred events must be exactly
+the ones the same action records when carried out recording, and the state the same."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import attrs
+import pytest
+
+import dogrules
+from dogrules.engine import judge
+from dogrules.model.results import Transition
+from dogrules.variants import forms, implemented
+
+FORMS = [(name, players, teams) for name in implemented() for players, teams in forms(name)]
+
+
+@pytest.mark.parametrize(("name", "players", "teams"), FORMS)
+def test_deferred_events_are_the_recorded_events(
+    name: str, players: int, teams: bool | None
+) -> None:
+    variant = dogrules.variant(name)
+    rng = random.Random(7)
+    state = variant.new_game(players=players, seed=7, teams=teams)
+    for step in range(300):
+        if state.phase == "over":
+            break
+        action = rng.choice(variant.legal_actions(state))
+        game = variant.game(state.players)
+        recorded = judge.carry_out(game, state, action, record=True)
+        silent = judge.carry_out(game, state, action, record=False)
+        applied = variant.apply(state, action)
+        assert silent.events == (), f"step {step}: a carrying out that records nothing told events"
+        assert silent.state == recorded.state == applied.state, f"step {step}: {action} differs"
+        assert applied.events == recorded.events, f"step {step}: events of {action} differ"
+        assert applied == recorded and hash(applied) == hash(recorded)
+        state = applied.state
+
+
+def test_a_transition_is_read_only_and_tells_its_events_once() -> None:
+    variant = dogrules.variant("black-dog")
+    state = variant.new_game(players=4, seed=3)
+    told: list[int] = []
+    events = variant.apply(state, variant.legal_actions(state)[0]).events
+
+    def tell() -> tuple[dogrules.Event, ...]:
+        told.append(1)
+        return events
+
+    transition = Transition.deferred(state, tell)
+    assert transition.events == events and transition.events == events
+    assert told == [1], "the deferred events were worked out more than once"
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        transition.state = state  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del transition.state
+    assert transition == Transition(state, events)
+    assert "events=" in repr(transition)
+
+
+def test_the_engine_asked_for_runs() -> None:
+    # tools/build_compiled.py --check sets DOGRULES_EXPECT_COMPILED=1: the golden games must
+    # then be replayed by the compiled modules, not by a pure-Python copy found first.
+    expected = os.environ.get("DOGRULES_EXPECT_COMPILED") == "1"
+    assert dogrules.compiled() == expected, (
+        f"expected the {'compiled' if expected else 'pure-Python'} engine, "
+        f"running {'compiled' if dogrules.compiled() else 'pure-Python'} modules"
+    )
