@@ -19,7 +19,8 @@ import pytest
 
 import dogrules
 from dogrules.app import table_bot
-from dogrules.app.bots import BOTS, make_bot
+from dogrules.app.bots import BUILT_IN, BotSeat
+from dogrules.app.plugins import bot_names, make_bot
 from dogrules.app.table_bot import bot_move, table_messages
 from dogrules.protocol import Context, Sessions
 
@@ -30,17 +31,19 @@ OPENING = dogrules.dump(KD.new_game(players=2, seed=3))
 def played(seed: int, plies: int) -> dogrules.State:
     """A DOG Kids game for 2 after ``plies`` greedy moves."""
     state = KD.new_game(players=2, seed=seed)
-    bot = make_bot("greedy", seed)
+    bots = [BotSeat(make_bot("greedy", seed), seat) for seat in range(2)]
     for _ in range(plies):
-        state = KD.apply(state, bot.choose(KD, state, KD.legal_actions(state))).state
+        chosen = bots[state.to_act].choose(KD, state, KD.legal_actions(state))
+        state = KD.apply(state, chosen).state
     return state
 
 
 def finished() -> dogrules.State:
     state = KD.new_game(players=2, seed=0)
-    bot = make_bot("greedy", 0)
+    bots = [BotSeat(make_bot("greedy", 0), seat) for seat in range(2)]
     while not state.winner:
-        state = KD.apply(state, bot.choose(KD, state, KD.legal_actions(state))).state
+        chosen = bots[state.to_act].choose(KD, state, KD.legal_actions(state))
+        state = KD.apply(state, chosen).state
     return state
 
 
@@ -51,13 +54,14 @@ def error_of(answer: dict[str, Any]) -> dict[str, Any]:
     return error
 
 
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_the_bot_plays_what_it_would_choose_and_the_answer_is_apply_s(name: str) -> None:
     state = played(seed=5, plies=6)
     sent = {"id": "b1", "state": dogrules.dump(state), "bot": name, "seed": 9}
     answer: Any = bot_move(sent, Context())
     assert table_messages("table-bot.answer", answer) == []
-    chosen = make_bot(name, 9).choose(KD, state, KD.legal_actions(state))
+    seat = BotSeat(make_bot(name, 9), state.to_act)  # it sees only what its seat may
+    chosen = seat.choose(KD, state, KD.legal_actions(state))
     applied = KD.apply(state, chosen)
     assert answer["id"] == "b1" and answer["bot"] == name
     assert answer["state"] == dogrules.dump(applied.state)
@@ -78,6 +82,8 @@ def test_the_greedy_bot_is_the_default_and_a_seed_makes_it_reproducible() -> Non
     [
         ([], "invalid_request", "JSON object"),
         ({"state": OPENING, "bot": "oracle"}, "invalid_request", "bots: random, greedy"),
+        # A request never makes the server import a module it names.
+        ({"state": OPENING, "bot": "os:system"}, "invalid_request", "no bot 'os:system'"),
         ({"state": OPENING, "seed": -1}, "invalid_request", "seed"),
         ({"state": OPENING, "seat": 7}, "invalid_request", "seat"),
         ({"state": OPENING, "moves": 3}, "invalid_request", "moves"),
@@ -144,7 +150,7 @@ def test_the_page_and_every_file_it_loads_are_served(client: Any) -> None:
 
 
 def test_bot_route_answers_a_move_and_errors_with_their_statuses(client: Any) -> None:
-    assert client.get("/table/bots").json() == {"bots": list(BOTS), "default": "greedy"}
+    assert client.get("/table/bots").json() == {"bots": bot_names(), "default": "greedy"}
     moved = client.post("/table/bot", content=json.dumps({"id": 3, "state": OPENING}))
     assert moved.status_code == 200
     assert table_messages("table-bot.answer", moved.json()) == []

@@ -1,8 +1,10 @@
-"""The web table's bots: a built-in bot (:mod:`dogrules.app.bots`) chooses the action of the
-seat to act, and the protocol's ``apply`` answers for it, so the page animates a bot's move
-from the same events as a person's. Requests and answers have JSON Schemas shipped in
-``dogrules/app/schemas/`` (``table-bot.request`` and ``table-bot.answer``); an error is the
-protocol's error answer. Transport-free: :mod:`dogrules.app.web_table` serves it over HTTP.
+"""The web table's bots: a bot (built in, :mod:`dogrules.app.bots`, or an installed plug-in:
+never a ``module:Class`` a request names) chooses the action of the seat to act, seeing
+only what that seat may see, and the protocol's ``apply`` answers for it, so the page
+animates a bot's move from the same events as a person's. Requests and answers have JSON
+Schemas shipped in ``dogrules/app/schemas/`` (``table-bot.request`` and
+``table-bot.answer``); an error is the protocol's error answer. Transport-free:
+:mod:`dogrules.app.web_table` serves it over HTTP.
 
 >>> from dogrules import dump, variant
 >>> from dogrules.protocol import Context
@@ -23,7 +25,9 @@ import jsonschema  # type: ignore[import-untyped, unused-ignore]
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012, SchemaRegistry
 
-from dogrules.app.bots import BOTS, make_bot
+from dogrules.app.bots import BotSeat
+from dogrules.app.plugins import bot_names as installed_bots
+from dogrules.app.plugins import make_bot
 from dogrules.formats.schemas import schema_messages
 from dogrules.formats.states import load
 from dogrules.model.jsonvalue import JSONValue
@@ -49,8 +53,8 @@ TABLE_SCHEMAS = ("table-bot.request", "table-bot.answer")
 
 
 def bot_names() -> list[JSONValue]:
-    """The names of the built-in bots a request may ask for."""
-    return list(BOTS)
+    """The names of the bots a request may ask for: built in first, then installed plug-ins."""
+    return list(installed_bots())
 
 
 def bot_move(request: object, context: Context) -> dict[str, JSONValue]:
@@ -90,8 +94,9 @@ def _choose_and_apply(request: object, context: Context) -> dict[str, JSONValue]
         code = ErrorCode.INVALID_POSITION if on_state else ErrorCode.INVALID_REQUEST
         raise ProtocolError(code, "; ".join(found), problems=problems)
     name = str(request.get("bot", DEFAULT_BOT))
-    if name not in BOTS:
-        message = f"bot: no bot {name[:40]!r}; bots: {', '.join(BOTS)}"
+    names = installed_bots()
+    if name not in names:
+        message = f"bot: no bot {name[:40]!r}; bots: {', '.join(names)}"
         raise ProtocolError(ErrorCode.INVALID_REQUEST, message, problems=(("bot", message),))
     state = load(cast(dict[str, object], request["state"]))
     variant = get_variant(state.variant)
@@ -100,7 +105,8 @@ def _choose_and_apply(request: object, context: Context) -> dict[str, JSONValue]
         message = "state: the game is over, no seat has an action left"
         raise ProtocolError(ErrorCode.INVALID_REQUEST, message)
     seed = request.get("seed", 0)
-    chosen = make_bot(name, seed if isinstance(seed, int) else 0).choose(variant, state, actions)
+    bot = make_bot(name, seed if isinstance(seed, int) else 0)
+    chosen = BotSeat(bot, state.to_act).choose(variant, state, actions)
     notation = variant.game(state.players).notation(state.to_act)
     applying: dict[str, JSONValue] = {
         "state": request["state"],
