@@ -178,6 +178,27 @@ def test_one_piece_element_per_piece(index: int) -> None:
         assert sum(1 for p in shown if "home" in classes(p)) == at_home
 
 
+@pytest.mark.clause("BD-L-PIECES", "AD-L-PIECES", "KD-L-DOGS")
+@pytest.mark.parametrize("index", range(7))
+def test_fields_and_pieces_carry_the_location_numbers_choices_name(index: int) -> None:
+    # The web table maps a click to a staged choice's option by data-loc: it must be the
+    # number the option's value gives (HOME -1 for a home), on every field and piece.
+    variant, state = samples()[index]
+    board, root = drawing(variant, state)
+    for element in having(root, "field"):
+        # A lane field's data-field names its owner (F2@1), so the seat parsing is moot.
+        named = board.parse(element.get("data-field", ""), 0)
+        assert element.get("data-loc") == str(named), element.attrib
+    for seat in board.seats:
+        shown = [p for p in having(root, "piece") if f"seat-{seat}" in classes(p)]
+        visible = [loc for loc in state.pieces[seat] if loc not in holes(board)]
+        assert sorted(int(p.get("data-loc", "")) for p in shown) == sorted(visible)
+    for flipped in having(root, "face-down"):
+        assert flipped.get("data-field") == f"T{flipped.get('data-loc')}"
+    homes = [e for e in having(root, "home") if tag(e) == "rect"]
+    assert {e.get("data-loc") for e in homes} == {str(HOME)}
+
+
 @pytest.mark.clause("BD-L-FINISH", "AD-L-FINISH", "KD-L-HOUSES")
 @pytest.mark.parametrize("index", range(7))
 def test_every_seat_has_a_start_field_finish_lane_and_home(index: int) -> None:

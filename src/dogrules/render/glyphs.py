@@ -6,9 +6,12 @@ from __future__ import annotations
 from dogrules.render.style import _INK, _attrs, _circle, _el, _text
 
 
-def _piece(x: float, y: float, r: float, fill: str, classes: str, seat: int, field: str) -> str:
-    """A face-up piece: a white halo (so dark pieces show on dark fields) and the disc."""
-    pairs = (("class", classes), ("data-seat", seat), ("data-field", field))
+def _piece(
+    x: float, y: float, r: float, fill: str, classes: str, seat: int, field: str, loc: int
+) -> str:
+    """A face-up piece: a white halo (so dark pieces show on dark fields) and the disc.
+    ``loc`` is its location's number (-1 at home), the ``data-loc`` a page clicks by."""
+    pairs = (("class", classes), ("data-seat", seat), ("data-field", field), ("data-loc", loc))
     halo = _circle(x, y, r + 2.0, ("fill", "#ffffff"))
     disc = _circle(x, y, r, ("fill", fill), ("stroke", _INK), ("stroke-width", "1.8"))
     return f"<g {_attrs(pairs)}>{halo}{disc}</g>"

@@ -50,12 +50,15 @@ def _homes(geo: _Geometry, board: Board, state: State) -> list[str]:
                 ("stroke", colour),
                 ("stroke-width", "2"),
                 ("data-home", home),
+                ("data-loc", HOME),
             )
         )
         for index, (x, y) in enumerate(slots):
             if index < home:
                 fill = _seat_colour(board, seat)
-                out.append(_piece(x, y, geo.piece_r, fill, f"piece seat-{seat} home", seat, "H"))
+                out.append(
+                    _piece(x, y, geo.piece_r, fill, f"piece seat-{seat} home", seat, "H", HOME)
+                )
             else:
                 out.append(
                     _circle(
@@ -116,16 +119,24 @@ def _pieces(geo: _Geometry, board: Board, state: State) -> list[str]:
             else:
                 label = board.label(location, who)
                 fill = _seat_colour(board, who)
-                out.append(_piece(x, y, r, fill, f"piece seat-{who}", who, label))
+                out.append(_piece(x, y, r, fill, f"piece seat-{who}", who, label, location))
     for x, y, location in face_down:
-        pairs = (("class", "piece face-down"), ("data-field", f"T{location}"))
+        pairs = (
+            ("class", "piece face-down"),
+            ("data-field", f"T{location}"),
+            ("data-loc", location),
+        )
         halo = _circle(x, y, r + 2.0, ("fill", "#ffffff"))
         disc = _circle(x, y, r, ("fill", _FACE_DOWN), ("stroke", _INK), ("stroke-width", "1.8"))
         mark = _text(x, y + r * 0.1, "?", r * 1.5, ("fill", "#ffffff"), ("font-weight", "bold"))
         out.append(f"<g {_attrs(pairs)}>{halo}{disc}{mark}</g>")
     if dog is not None and state.black_dog is not None:
         x, y = dog
-        pairs = (("class", "black-dog"), ("data-field", board.label(state.black_dog)))
+        pairs = (
+            ("class", "black-dog"),
+            ("data-field", board.label(state.black_dog)),
+            ("data-loc", state.black_dog),
+        )
         ring = _circle(
             x, y, r + 2.5, ("fill", "#ffffff"), ("stroke", "#000000"), ("stroke-width", "1.5")
         )

@@ -79,7 +79,12 @@ def _split_field(geo: _Geometry, field: int, r: float, colours: Sequence[str]) -
     halves = []
     for colour, sweep in zip(colours, (0, 1), strict=False):
         d = f"M{_num(ax)},{_num(ay)} A{_num(r)},{_num(r)} 0 0 {sweep} {_num(bx)},{_num(by)} Z"
-        pairs = (("class", "half"), ("data-field", f"T{field}"), ("data-colour", colour))
+        pairs = (
+            ("class", "half"),
+            ("data-field", f"T{field}"),
+            ("data-loc", field),
+            ("data-colour", colour),
+        )
         halves.append(_el("path", *pairs, ("d", d), ("fill", _FIELD_FILLS.get(colour, "#ffffff"))))
     return "".join(halves)
 
@@ -90,7 +95,7 @@ def _track_field(geo: _Geometry, board: Board, field: int) -> str:
     seat = _start_seat(board, field)
     printed_start = field in board.printed_starts
     classes = ["field", "track"]
-    pairs: list[tuple[str, object]] = [("data-field", f"T{field}")]
+    pairs: list[tuple[str, object]] = [("data-field", f"T{field}"), ("data-loc", field)]
     fill, stroke, width = "#ffffff", "#555555", "1.2"
     extra = ""
     kids = bool(field_colours(board))
@@ -176,6 +181,7 @@ def _lanes(geo: _Geometry, board: Board) -> list[str]:
             pairs: list[tuple[str, object]] = [
                 ("class", f"field lane seat-{seat}"),
                 ("data-field", f"F{k}@{seat}"),
+                ("data-loc", location),
             ]
             if house_colours(board):
                 house = house_colours(board)[seat][k - 1]
@@ -219,6 +225,10 @@ def svg(board: Board, state: State, arrows: Iterable[Arrow] = ()) -> str:
     ``class="piece face-down"`` with no colour or owner; the Black Dog is
     ``class="black-dog"``. ``arrows`` are moves drawn above the pieces
     (:mod:`.arrows`), each a ``<path class="move legal|played|illegal">``.
+
+    Every field, piece, home and the Black Dog carries ``data-loc``: the number of its
+    location (``-1`` for a home), the value a staged choice's option names, so that a page
+    can map a click to an option.
     """
     geo = _Geometry(board)
     out = [

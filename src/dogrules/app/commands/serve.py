@@ -14,8 +14,9 @@ from dogrules.app.cli_files import fail
 from dogrules.app.stdio import serve_lines
 from dogrules.protocol import MAX_REQUEST_BYTES, MAX_SESSIONS, Context, Sessions
 
-# dogrules.app.http_api needs Starlette and uvicorn, which only the extra "serve" installs.
-HTTP_API = "dogrules.app.http_api"
+# dogrules.app.http_api needs Starlette and uvicorn, which only the extra "serve" installs;
+# dogrules.app.web_table is that application with the web table at /.
+HTTP_API = "dogrules.app.web_table"
 NEEDS_SERVE_EXTRA = "dogrules serve --http needs the optional extra: pip install 'dogrules[serve]'"
 _SERVE_MODULES = ("starlette", "uvicorn", "anyio", "httptools", "h11")
 
@@ -74,6 +75,7 @@ def serve(
     api, uvicorn = _http_modules()
     app = api.create_app(context, cors_origins)
     click.echo(f"dogrules: serving the protocol on http://{host}:{port}/api", err=True)
+    click.echo(f"dogrules: the web table is at http://{host}:{port}/", err=True)
     uvicorn.run(app, host=host, port=port, log_level="warning")
 
 

@@ -1,0 +1,109 @@
+// The bar that sets a game up: variant, table (players and teams), the person's seat, the
+// bots, the seed and animations; read from the page's address, or from the form.
+
+import { $, el } from "./view.js";
+
+const STEP_MS = 110;
+
+function formsOf(variants, name) {
+  return variants.find((v) => v.name === name)?.forms ?? [];
+}
+
+/** Fill the form's lists; `variants` as `hello` answers them, `bots` by name. */
+export function fillSetup(variants, bots) {
+  for (const v of variants) $("variant").append(el("option", { value: v.name }, v.title));
+  for (const name of bots) $("bot").append(el("option", { value: name }, name));
+  $("variant").addEventListener("change", () => fillForms(variants));
+  $("form").addEventListener("change", () => fillSeats());
+}
+
+function fillForms(variants, wanted) {
+  const select = $("form");
+  select.replaceChildren();
+  for (const form of formsOf(variants, $("variant").value)) {
+    const value = `${form.players}${form.teams ? "t" : ""}`;
+    const text = `${form.players} players${form.teams ? ", teams" : ""}`;
+    select.append(el("option", { value, selected: value === wanted }, text));
+  }
+  fillSeats();
+}
+
+function fillSeats(wanted = $("seat").value) {
+  const players = Number.parseInt($("form").value, 10) || 2;
+  const select = $("seat");
+  select.replaceChildren();
+  for (let seat = 0; seat < players; seat += 1) {
+    const selected = String(seat) === String(wanted);
+    select.append(el("option", { value: seat, selected }, `seat ${seat}`));
+  }
+}
+
+function whole(text, fallback) {
+  const number = Number(text);
+  return text !== null && Number.isSafeInteger(number) && number >= 0 ? number : fallback;
+}
+
+/** The settings the address asks for (?variant=&players=&teams=&seat=&bot=&seed=&anim=),
+ * what it leaves out or gets wrong defaulted. */
+export function settingsFromQuery(variants, bots, defaultBot) {
+  const query = new URLSearchParams(location.search);
+  const wanted = query.get("variant");
+  const variant = variants.some((v) => v.name === wanted) ? wanted : "black-dog";
+  const forms = formsOf(variants, variant);
+  const players = whole(query.get("players"), forms[forms.length - 1].players);
+  const teams = query.get("teams");
+  const form =
+    forms.find((f) => f.players === players && (teams === null || f.teams === (teams === "1"))) ??
+    forms.find((f) => f.players === players) ??
+    forms[forms.length - 1];
+  const anim = whole(query.get("anim"), STEP_MS);
+  return {
+    variant,
+    players: form.players,
+    teams: form.teams,
+    seat: whole(query.get("seat"), 0) % form.players,
+    bot: bots.includes(query.get("bot")) ? query.get("bot") : defaultBot,
+    seed: whole(query.get("seed"), Math.floor(Math.random() * 1e6)),
+    animate: anim !== 0,
+    stepMs: anim > 1 ? anim : STEP_MS,
+  };
+}
+
+/** The settings the form shows (`stepMs`: the animation speed, which it does not). */
+export function settingsFromForm(stepMs) {
+  const form = $("form").value;
+  return {
+    variant: $("variant").value,
+    players: Number.parseInt(form, 10),
+    teams: form.endsWith("t"),
+    seat: Number($("seat").value),
+    bot: $("bot").value,
+    seed: whole($("seed").value, 0),
+    animate: $("anim").checked,
+    stepMs,
+  };
+}
+
+export function showSettings(variants, settings) {
+  $("variant").value = settings.variant;
+  fillForms(variants, `${settings.players}${settings.teams ? "t" : ""}`);
+  fillSeats(settings.seat);
+  $("bot").value = settings.bot;
+  $("seed").value = settings.seed;
+  $("anim").checked = settings.animate;
+}
+
+/** The address that sets `settings` up again. */
+export function queryOf(settings) {
+  const query = new URLSearchParams({
+    variant: settings.variant,
+    players: settings.players,
+    teams: settings.teams ? 1 : 0,
+    seat: settings.seat,
+    bot: settings.bot,
+    seed: settings.seed,
+  });
+  if (!settings.animate) query.set("anim", "0");
+  else if (settings.stepMs !== STEP_MS) query.set("anim", settings.stepMs);
+  return `?${query}`;
+}

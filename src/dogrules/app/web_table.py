@@ -1,0 +1,81 @@
+"""The web table that ``dogrules serve --http`` serves beside the protocol: a page (static
+files shipped in ``dogrules/app/web/``, plain ES modules, no build step) where a person plays
+any variant against the built-in bots, and the two routes it needs besides ``/api``:
+``POST /table/bot`` (a bot's move, :func:`dogrules.app.table_bot.bot_move`) and
+``GET /table/bots`` (their names). Needs the optional extra ``serve`` (Starlette)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib import resources
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from dogrules.app import http_api
+from dogrules.app.table_bot import DEFAULT_BOT, bot_move, bot_names
+from dogrules.model.jsonvalue import JSONValue
+from dogrules.protocol import Context, encode
+from dogrules.protocol.dispatch import parse_request
+from dogrules.protocol.errors import ErrorCode, ProtocolError
+from dogrules.protocol.openapi import HTTP_STATUS
+
+__all__ = ["TABLE_PREFIX", "create_app", "table_routes", "web_directory"]
+
+TABLE_PREFIX = "/table"
+
+
+def create_app(context: Context | None = None, cors_origins: Sequence[str] = ()) -> Starlette:
+    """The protocol's ASGI application (:func:`dogrules.app.http_api.create_app`) with the
+    web table: its page at ``/`` and its routes under ``/table``."""
+    shared = Context() if context is None else context
+    return http_api.create_app(shared, cors_origins, extra_routes=table_routes(shared))
+
+
+def web_directory() -> str:
+    """Where the page's static files are (a directory inside the installed package)."""
+    return str(resources.files("dogrules.app") / "web")
+
+
+def table_routes(context: Context) -> list[BaseRoute]:
+    """The table's routes, ending with the static files mounted at ``/``."""
+
+    async def bots(request: Request) -> Response:
+        return JSONResponse({"bots": bot_names(), "default": DEFAULT_BOT})
+
+    async def bot(request: Request) -> Response:
+        body = await _body(request, context.max_request_bytes)
+        try:
+            given = parse_request(body, context.max_request_bytes)
+        except ProtocolError as exc:
+            return _answer(exc.failure.answer(None))
+        # A greedy bot tries every action: worked out in a worker thread, as /api does.
+        return _answer(await run_in_threadpool(bot_move, given, context))
+
+    return [
+        Route(TABLE_PREFIX + "/bots", bots, methods=["GET"]),
+        Route(TABLE_PREFIX + "/bot", bot, methods=["POST"]),
+        Mount("/", StaticFiles(directory=web_directory(), html=True), name="web"),
+    ]
+
+
+async def _body(request: Request, limit: int) -> bytes:
+    """The body, read no further than one byte past ``limit`` (parse_request refuses it)."""
+    received = bytearray()
+    async for chunk in request.stream():
+        received += chunk
+        if len(received) > limit:
+            break
+    return bytes(received)
+
+
+def _answer(answer: dict[str, JSONValue]) -> Response:
+    error = answer.get("error")
+    status = 200
+    if isinstance(error, dict):
+        status = HTTP_STATUS.get(ErrorCode(str(error["code"])), 500)
+    return Response(encode(answer), status_code=status, media_type="application/json")

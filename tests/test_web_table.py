@@ -1,0 +1,239 @@
+"""The web table in a real browser: the system's Chromium, driven by Playwright for Python,
+against the ASGI application served by uvicorn on a free local port. A person plays a whole
+game of DOG Kids (2 players, against the greedy bot) by clicking its cards, pieces and fields,
+asks why a move is illegal and gets the clause text, and the page logs no console error.
+Screenshots go to build/web-table-*.png (CI keeps them as artifacts).
+
+Without Chromium, Playwright or the extra ``serve`` the test is skipped, saying which is
+missing; with the environment variable CI set it fails instead, so CI cannot skip it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import dogrules
+from dogrules.protocol import Context
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+BUILD = Path(__file__).resolve().parent.parent / "build"
+GAME = "?variant=dog-kids&players=2&teams=0&seat=0&bot=greedy&seed=1&anim=0"
+MY_TURN = 'body[data-turn="you"]:not([data-busy])'
+MOST_CLICKS = 600  # a 2-player DOG Kids game takes some 25 turns of 1 to 3 clicks
+
+
+def _missing() -> str | None:
+    if not CHROMIUM.exists():
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    for module, how in (
+        ("playwright", "pip install playwright (never `playwright install`)"),
+        ("starlette", "pip install 'dogrules[serve]'"),
+        ("uvicorn", "pip install 'dogrules[serve]'"),
+    ):
+        if importlib.util.find_spec(module) is None:
+            return f"{module} is not installed ({how})"
+    return None
+
+
+MISSING = _missing()
+if MISSING is not None:
+    if os.environ.get("CI"):
+        pytest.fail(f"the browser test must run in CI: {MISSING}", pytrace=False)
+    pytest.skip(MISSING, allow_module_level=True)
+
+# Only now: these need what _missing() checked for.
+import uvicorn  # noqa: E402
+from playwright.sync_api import ConsoleMessage, Page, sync_playwright  # noqa: E402
+
+from dogrules.app.web_table import create_app  # noqa: E402
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The table's server on 127.0.0.1 in a background thread; yields its base URL."""
+    port = _free_port()
+    config = uvicorn.Config(create_app(Context()), host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not running.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/"
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser_page() -> Iterator[tuple[Page, list[str]]]:
+    """A page of headless Chromium, and the console errors it logs (with uncaught ones)."""
+    errors: list[str] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.set_default_timeout(15_000)
+
+        def console(message: ConsoleMessage) -> None:
+            if message.type == "error":
+                errors.append(f"console: {message.text} at {message.location}")
+
+        page.on("console", console)
+        page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
+        try:
+            yield page, errors
+        finally:
+            browser.close()
+
+
+def _screenshot(page: Page, name: str) -> None:
+    BUILD.mkdir(exist_ok=True)
+    page.screenshot(path=str(BUILD / f"web-table-{name}.png"))
+
+
+def _click_location(page: Page, loc: int) -> None:
+    """Click the board where location ``loc`` is (-1: a home the page offers): on a piece
+    standing there if there is one (it lies on top of the field), else on the field."""
+    if loc == -1:
+        target = page.locator("#board .piece.home.option").first
+    else:
+        pieces = page.locator(f'#board .piece[data-loc="{loc}"]')
+        target = (
+            pieces.first if pieces.count() else page.locator(f'#board .field[data-loc="{loc}"]')
+        )
+    target.click()
+
+
+def _ask_why_green_cannot_enter(page: Page) -> None:
+    """At the first turn seat 0 holds green, yellow, yellow and may only redraw: play green
+    anyway, from home onto the start field T0 (red and blue), and ask why not."""
+    assert page.locator("#hand .card.option").count() == 0, "no card should be playable yet"
+    page.locator('#hand .card[data-card="green"]').first.click()
+    page.locator("#board .piece.home.seat-0").first.click()
+    _click_location(page, 0)
+    assert page.input_value("#why-move") == "green H-T0"
+    page.click("#why-ask")
+    cited = page.locator("#why-answer [data-clause]")
+    cited.first.wait_for()
+    register = {clause.id: clause.text for clause in dogrules.variant("dog-kids").clauses}
+    shown = {
+        str(item.get_attribute("data-clause")): item.locator(".clause-text").inner_text()
+        for item in cited.all()
+    }
+    assert "KD-ENTER" in shown, f"why not cites {sorted(shown)}, not the entering rule"
+    for clause_id, text in shown.items():
+        assert text == register[clause_id], f"{clause_id}'s text differs from the register"
+    verdict = page.inner_text("#why-answer .verdict")
+    assert "not legal" in verdict and "blue or red" in verdict, verdict
+    _screenshot(page, "why-not")
+    page.click("#back")  # back to the staged choices
+    page.wait_for_selector("#hand .card.option, #options .chip.option")
+
+
+def _take_my_turn(page: Page, shot: dict[str, bool]) -> None:
+    """One click of the staged choices: a card in the hand (or another decision's chip),
+    else the board location of the first option offered."""
+    step = page.get_attribute("body", "data-step")
+    if step == "card":
+        cards = page.locator("#hand .card.option")
+        (cards.first if cards.count() else page.locator("#options .chip").first).click()
+        return
+    chip = page.locator("#options .chip").first
+    loc = chip.get_attribute("data-loc")
+    if step in {"piece", "target", "field"} and loc is not None:
+        if not shot.get(step):
+            _screenshot(page, f"choose-{step}")
+            shot[step] = True
+        _click_location(page, int(loc))
+    else:
+        chip.click()
+
+
+def test_a_person_plays_a_whole_game_by_clicking_and_asks_why_not(
+    server: str, browser_page: tuple[Page, list[str]]
+) -> None:
+    page, errors = browser_page
+    page.goto(server + GAME)
+    page.wait_for_selector(MY_TURN)
+    assert page.locator("#board svg .field[data-loc]").count() > 40
+    _screenshot(page, "start")
+    _ask_why_green_cannot_enter(page)
+    clicks, shot = 0, dict[str, bool]()
+    while page.get_attribute("body", "data-turn") != "over":
+        assert clicks < MOST_CLICKS, f"no winner after {clicks} clicks"
+        _take_my_turn(page, shot)
+        clicks += 1
+        page.wait_for_selector(f'{MY_TURN}, body[data-turn="over"]')
+        assert not page.locator("#status.error").count(), page.inner_text("#status")
+    winner = page.inner_text("#winner")
+    assert page.is_visible("#winner") and "win" in winner.lower(), winner
+    # The board the server drew last is of a game over, and the bot played its seat.
+    assert "phase over" in page.inner_html("#board svg title")
+    assert page.locator("#log li.action", has_text="Seat 1:").count() > 0
+    _screenshot(page, "end")
+    assert clicks > 10, f"a whole game took only {clicks} clicks"
+    assert errors == []
+
+
+def test_a_bot_move_is_animated_and_the_animation_can_be_skipped(
+    server: str, browser_page: tuple[Page, list[str]]
+) -> None:
+    page, errors = browser_page
+    # Animations on, slowed to a second a field so that the test surely sees one running:
+    # play on until a bot's piece slides along its path, then skip it.
+    page.goto(server + GAME.replace("&anim=0", "&anim=1000"))
+    animating = 'body[data-animating="bot"]'
+    clicks, shot = 0, {"piece": True, "target": True, "field": True}
+    while True:
+        page.wait_for_selector(f'{animating}, {MY_TURN}, body[data-turn="over"]')
+        if page.locator(animating).count():
+            break
+        assert page.get_attribute("body", "data-turn") != "over", "no bot move was animated"
+        assert clicks < MOST_CLICKS
+        _take_my_turn(page, shot)
+        clicks += 1
+    assert page.evaluate(
+        "() => document.getAnimations().some((a) => a.effect?.target?.matches?.('.piece'))"
+    ), "no piece is animated while the page says a bot's move is"
+    _screenshot(page, "animating")
+    page.click("#skip")
+    page.wait_for_selector(f'{MY_TURN}, body[data-turn="over"]')
+    assert page.locator(animating).count() == 0
+    assert errors == []
+
+
+def test_an_address_with_wrong_settings_deals_the_default_game(
+    server: str, browser_page: tuple[Page, list[str]]
+) -> None:
+    page, errors = browser_page
+    page.goto(server + "?variant=chess&players=9&seat=x&seed=-4&bot=oracle&anim=0")
+    page.wait_for_selector(f'{MY_TURN}, body[data-turn="over"]')
+    chosen = {name: page.input_value(f"#{name}") for name in ("variant", "form", "seat", "bot")}
+    assert chosen == {"variant": "black-dog", "form": "4t", "seat": "0", "bot": "greedy"}
+    assert "variant=black-dog" in page.url and "players=4" in page.url
+    assert errors == []
