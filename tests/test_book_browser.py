@@ -8,43 +8,20 @@ environment variable set), where it fails: CI must install both (see .ci/run).""
 
 from __future__ import annotations
 
-import os
-import shutil
+import contextlib
 import time
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-import pytest
-
+from browser import CHROMIUM, CHROMIUM_ARGS, cannot_run, missing
 from dogrules.app.book.build import write_book
 
-try:
+# The browser check is optional outside CI: browser.missing() says what is lacking.
+with contextlib.suppress(ImportError):
     from playwright.sync_api import ConsoleMessage, Page, sync_playwright
-
-    NO_PLAYWRIGHT = ""
-except ImportError as exc:  # the browser check is optional outside CI
-    NO_PLAYWRIGHT = f"Playwright is not installed ({exc}; pip install playwright)"
 
 TESTS = Path(__file__).parent
 SCREENSHOT = TESTS.parent / "build" / "book-black-dog.png"
-CHROMIUM = "/usr/bin/chromium"
-# No GPU, no sandbox (CI containers run as root), and no network traffic of its own.
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def _missing(what: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(f"{what} (CI must run the browser check: see .ci/run)")
-    pytest.skip(what)
 
 
 def _links_and_pictures(page: Page) -> list[str]:
@@ -66,10 +43,9 @@ def _target(book: Path, page_file: Path, link: str) -> tuple[Path, str]:
 
 
 def test_the_book_opens_in_chromium_without_errors(tmp_path: Path) -> None:
-    if not Path(CHROMIUM).is_file() or shutil.which(CHROMIUM) is None:
-        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    if NO_PLAYWRIGHT:
-        _missing(NO_PLAYWRIGHT)
+    lacking = missing()
+    if lacking is not None:
+        cannot_run(lacking)
 
     started = time.perf_counter()
     book = tmp_path / "book"
@@ -78,7 +54,7 @@ def test_the_book_opens_in_chromium_without_errors(tmp_path: Path) -> None:
     pages = sorted(book.rglob("*.html"))
     assert len(pages) > 4
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 1800})
         errors: list[str] = []
 

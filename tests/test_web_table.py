@@ -10,8 +10,6 @@ missing; with the environment variable CI set it fails instead, so CI cannot ski
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import socket
 import threading
 import time
@@ -21,43 +19,24 @@ from pathlib import Path
 import pytest
 
 import dogrules
+from browser import CHROMIUM, CHROMIUM_ARGS, PLAYWRIGHT, cannot_run, missing
 from dogrules.protocol import Context
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 BUILD = Path(__file__).resolve().parent.parent / "build"
 GAME = "?variant=dog-kids&players=2&teams=0&seat=0&bot=greedy&seed=1&anim=0"
 MY_TURN = 'body[data-turn="you"]:not([data-busy])'
 MOST_CLICKS = 600  # a 2-player DOG Kids game takes some 25 turns of 1 to 3 clicks
 
 
-def _missing() -> str | None:
-    if not CHROMIUM.exists():
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    for module, how in (
-        ("playwright", "pip install playwright (never `playwright install`)"),
+MISSING = missing(
+    (
+        PLAYWRIGHT,
         ("starlette", "pip install 'dogrules[serve]'"),
         ("uvicorn", "pip install 'dogrules[serve]'"),
-    ):
-        if importlib.util.find_spec(module) is None:
-            return f"{module} is not installed ({how})"
-    return None
-
-
-MISSING = _missing()
+    )
+)
 if MISSING is not None:
-    if os.environ.get("CI"):
-        pytest.fail(f"the browser test must run in CI: {MISSING}", pytrace=False)
-    pytest.skip(MISSING, allow_module_level=True)
+    cannot_run(MISSING, module_level=True)
 
 # Only now: these need what _missing() checked for.
 import uvicorn  # noqa: E402

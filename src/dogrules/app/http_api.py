@@ -22,7 +22,7 @@ from dogrules.protocol.errors import ErrorCode, Failure, ProtocolError
 from dogrules.protocol.openapi import API_PREFIX, HTTP_STATUS, openapi_document
 from dogrules.protocol.schemas import OPERATIONS
 
-__all__ = ["create_app", "routes"]
+__all__ = ["answer_response", "create_app", "read_body", "routes"]
 
 
 def create_app(
@@ -57,13 +57,13 @@ def routes(context: Context) -> list[BaseRoute]:
 
     async def operation(request: Request) -> Response:
         op = request.path_params.get("op")
-        body = await _body(request, context.max_request_bytes)
+        body = await read_body(request, context.max_request_bytes)
         if isinstance(body, Response):
             return body
         # The rules are worked out in a worker thread, so that one long request (thousands
         # of Partner outcomes) does not hold up the others; the sessions are thread-safe.
         answer = await run_in_threadpool(_answer_body, body, context, op)
-        return _answer(answer)
+        return answer_response(answer)
 
     return [
         Route("/openapi.json", openapi, methods=["GET"]),
@@ -88,7 +88,7 @@ def _answer_body(body: bytes, context: Context, op: str | None) -> dict[str, JSO
     return handle(request, context, op)
 
 
-async def _body(request: Request, limit: int) -> bytes | Response:
+async def read_body(request: Request, limit: int) -> bytes | Response:
     """The request's body, or a 413 answer as soon as it is known to exceed ``limit``."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
@@ -103,10 +103,11 @@ async def _body(request: Request, limit: int) -> bytes | Response:
 
 def _too_large(size: int, limit: int) -> Response:
     failure = Failure(ErrorCode.TOO_LARGE, f"body of {size}+ bytes; at most {limit} are read")
-    return _answer(failure.answer(None))
+    return answer_response(failure.answer(None))
 
 
-def _answer(answer: dict[str, JSONValue]) -> Response:
+def answer_response(answer: dict[str, JSONValue]) -> Response:
+    """An answer as an HTTP response, its status the error code's (200 for an answer)."""
     error = answer.get("error")
     status = 200
     if isinstance(error, dict):

@@ -18,11 +18,9 @@ from starlette.staticfiles import StaticFiles
 
 from dogrules.app import http_api
 from dogrules.app.table_bot import DEFAULT_BOT, bot_move, bot_names
-from dogrules.model.jsonvalue import JSONValue
-from dogrules.protocol import Context, encode
+from dogrules.protocol import Context
 from dogrules.protocol.dispatch import parse_request
-from dogrules.protocol.errors import ErrorCode, ProtocolError
-from dogrules.protocol.openapi import HTTP_STATUS
+from dogrules.protocol.errors import ProtocolError
 
 __all__ = ["TABLE_PREFIX", "create_app", "table_routes", "web_directory"]
 
@@ -48,34 +46,18 @@ def table_routes(context: Context) -> list[BaseRoute]:
         return JSONResponse({"bots": bot_names(), "default": DEFAULT_BOT})
 
     async def bot(request: Request) -> Response:
-        body = await _body(request, context.max_request_bytes)
+        body = await http_api.read_body(request, context.max_request_bytes)
+        if isinstance(body, Response):
+            return body
         try:
             given = parse_request(body, context.max_request_bytes)
         except ProtocolError as exc:
-            return _answer(exc.failure.answer(None))
+            return http_api.answer_response(exc.failure.answer(None))
         # A greedy bot tries every action: worked out in a worker thread, as /api does.
-        return _answer(await run_in_threadpool(bot_move, given, context))
+        return http_api.answer_response(await run_in_threadpool(bot_move, given, context))
 
     return [
         Route(TABLE_PREFIX + "/bots", bots, methods=["GET"]),
         Route(TABLE_PREFIX + "/bot", bot, methods=["POST"]),
         Mount("/", StaticFiles(directory=web_directory(), html=True), name="web"),
     ]
-
-
-async def _body(request: Request, limit: int) -> bytes:
-    """The body, read no further than one byte past ``limit`` (parse_request refuses it)."""
-    received = bytearray()
-    async for chunk in request.stream():
-        received += chunk
-        if len(received) > limit:
-            break
-    return bytes(received)
-
-
-def _answer(answer: dict[str, JSONValue]) -> Response:
-    error = answer.get("error")
-    status = 200
-    if isinstance(error, dict):
-        status = HTTP_STATUS.get(ErrorCode(str(error["code"])), 500)
-    return Response(encode(answer), status_code=status, media_type="application/json")

@@ -22,6 +22,7 @@ from dogrules.app.cli_files import (
     variant_named,
     with_data,
 )
+from dogrules.app.commands.options import ray_option
 from dogrules.app.simulation import setup
 from dogrules.app.simulation.backends import local_workers
 from dogrules.app.simulation.runner import tasks
@@ -73,15 +74,7 @@ NEEDS_CHECK_EXTRA = "dogrules check needs the optional extra: pip install 'dogru
     help="Sweep instead: EXAMPLES random games (one per seed), every invariant at every "
     "step, shared among this many processes; stop at the first counterexample.",
 )
-@click.option(
-    "--ray",
-    "ray_address",
-    is_flag=False,
-    flag_value="",
-    default=None,
-    metavar="[ADDRESS]",
-    help="Sweep on Ray (the cluster at ADDRESS, or a private local one). Needs dogrules[ray].",
-)
+@ray_option("Sweep on Ray (the cluster at ADDRESS, or a private local one). Needs dogrules[ray].")
 @click.option(
     "--seed",
     "-s",

@@ -12,10 +12,11 @@ import click
 
 from dogrules.app.cli_files import MAX_SEED, check_players, fail, short, variant_named
 from dogrules.app.commands.games import seat_assignments
+from dogrules.app.commands.options import max_actions_option, out_option, ray_option
 from dogrules.app.plugins import make_bot
 from dogrules.app.simulation import setup
 from dogrules.app.simulation.backends import local_workers
-from dogrules.app.simulation.playout import MAX_ACTIONS, GameResult, Table
+from dogrules.app.simulation.playout import GameResult, Table
 from dogrules.app.simulation.report import summarize, write_report
 from dogrules.app.simulation.runner import simulate as run_games
 from dogrules.formats.states import JSONValue
@@ -54,16 +55,10 @@ def run_options(command: Decorated) -> Decorated:
                 type=click.IntRange(1, MAX_WORKERS),
                 help="Worker processes (default: every core this process may use).",
             ),
-            click.option(
-                "--ray",
-                "ray_address",
-                is_flag=False,
-                flag_value="",
-                default=None,
-                metavar="[ADDRESS]",
-                help="Run on Ray: the cluster at ADDRESS ('auto': the one running here), or "
+            ray_option(
+                "Run on Ray: the cluster at ADDRESS ('auto': the one running here), or "
                 "without ADDRESS a private local instance (then put --ray after VARIANT). "
-                "Needs dogrules[ray].",
+                "Needs dogrules[ray]."
             ),
             click.option("--quiet", "-q", is_flag=True, help="No progress bar."),
         )
@@ -126,19 +121,8 @@ def play_all(
     help="The bot at one seat (repeatable; overrides --bots).",
 )
 @run_options
-@click.option(
-    "--out",
-    "-o",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Folder of the games and report (default: simulate-VARIANT-Np).",
-)
-@click.option(
-    "--max-actions",
-    default=MAX_ACTIONS,
-    show_default=True,
-    type=click.IntRange(1, 10**7),
-    help="A game still going after this many actions is stopped (counted unfinished).",
-)
+@out_option("Folder of the games and report (default: simulate-VARIANT-Np).")
+@max_actions_option("A game still going after this many actions is stopped (counted unfinished).")
 @click.option("--no-plots", is_flag=True, help="Skip the PNG plots.")
 def simulate(
     variant_name: str,

@@ -11,9 +11,10 @@ from pathlib import Path
 import click
 
 from dogrules.app.cli_files import fail, short
+from dogrules.app.commands.options import max_actions_option, out_option
 from dogrules.app.commands.simulate import play_all, run_options, table_of
 from dogrules.app.simulation.league import Entrant, league, seatings
-from dogrules.app.simulation.playout import MAX_ACTIONS, GameResult
+from dogrules.app.simulation.playout import GameResult
 from dogrules.variants import VARIANTS
 
 
@@ -48,19 +49,8 @@ def entrants_of(options: tuple[str, ...]) -> list[Entrant]:
 @click.option("--players", "-p", default=4, show_default=True, help="2, 3 or 4 seats.")
 @click.option("--teams", is_flag=True, help="DOG Kids: the 4-player team variant.")
 @run_options
-@click.option(
-    "--out",
-    "-o",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Keep the games (one file per seating, resumable) and league.json/.csv here.",
-)
-@click.option(
-    "--max-actions",
-    default=MAX_ACTIONS,
-    show_default=True,
-    type=click.IntRange(1, 10**7),
-    help="A game still going after this many actions is stopped (nobody wins it).",
-)
+@out_option("Keep the games (one file per seating, resumable) and league.json/.csv here.")
+@max_actions_option("A game still going after this many actions is stopped (nobody wins it).")
 def tournament(
     variant_name: str,
     bot_options: tuple[str, ...],
