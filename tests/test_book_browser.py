@@ -65,6 +65,7 @@ def _target(book: Path, page_file: Path, link: str) -> tuple[Path, str]:
     return path, parts.fragment
 
 
+@pytest.mark.slow
 def test_the_book_opens_in_chromium_without_errors(tmp_path: Path) -> None:
     if not Path(CHROMIUM).is_file() or shutil.which(CHROMIUM) is None:
         _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
