@@ -24,6 +24,10 @@ from manuals import MANUALS, needs_manuals
 
 TESTS = Path(__file__).parent
 
+# Under pytest-xdist (tools/check.py: --dist loadgroup) the module's tests share a worker, so
+# the book the module fixture writes is built once, not once a worker.
+pytestmark = pytest.mark.xdist_group("book")
+
 
 @pytest.fixture(scope="module")
 def book(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -42,6 +42,7 @@ def _target(book: Path, page_file: Path, link: str) -> tuple[Path, str]:
     return path, parts.fragment
 
 
+@pytest.mark.slow
 def test_the_book_opens_in_chromium_without_errors(tmp_path: Path) -> None:
     lacking = missing()
     if lacking is not None:

@@ -34,6 +34,7 @@ def _missing() -> list[str]:
     return missing
 
 
+@pytest.mark.slow
 def test_the_site_builds_strictly(tmp_path: Path) -> None:
     missing = _missing()
     if missing:

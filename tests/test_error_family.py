@@ -85,6 +85,7 @@ def actions(draw: st.DrawFn, v: dogrules.Variant, state: State) -> Action:
     return Action(**{name: draw(strategy) for name, strategy in fields.items()})
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_any_action_is_judged_and_nothing_else_escapes(data: st.DataObject) -> None:

@@ -1,13 +1,15 @@
 """The live register's judgement (dogrules.testing.trace.live_problems) on a small fake
 register, and the pieces of the plugin that records the runs, so the live check cannot
-silently pass."""
+silently pass; under pytest-xdist, the controller's judgement of the workers' records."""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from types import CodeType, FrameType
 from typing import Any
 
+import attrs
 import pytest
 
 from dogrules.data.register import Clause, ClauseKind, implementers
@@ -23,7 +25,8 @@ from dogrules.testing.trace import (
     live_problems,
     marked_code,
 )
-from live_register import _tracer
+from live_records import Records, from_json, judge, to_json
+from live_register import NAME, LiveRegister, _tracer, handover
 
 
 def clause(ident: str, kind: str = "rule", same_as: tuple[str, ...] = ()) -> Clause:
@@ -154,3 +157,104 @@ def test_the_tracer_records_calls_of_marked_code_and_keeps_an_earlier_tracer() -
             sys.settrace(previous)
         assert hits == {marked_example.__code__}
     assert seen[:2] == ["unmarked_example", "marked_example"]
+
+
+# ---- the check across pytest-xdist workers ----------------------------------------------------
+
+FAKE_TESTS = """
+import pytest
+
+@pytest.mark.clause("X-A")
+def test_a():
+    pass
+
+@pytest.mark.clause("X-B")
+def test_b():
+    pass
+"""
+CHECK_NAME = "test_every_marked_function_runs_under_its_clause_tests"
+CHECK = f"tests/test_traceability.py::{CHECK_NAME}"
+LOCATION = ("tests/test_traceability.py", 50, CHECK_NAME)
+BOTH = frozenset({"test_fake.py::test_a", "test_fake.py::test_b"})
+MARKED = {"X-A": frozenset({"m.f"}), "X-B": frozenset({"m.g"})}
+
+
+def worker(passed: str, ran: str, spoilt: frozenset[str] = frozenset()) -> Records:
+    """The records of a worker that collected both fake tests and ran one of them."""
+    key = f"test_fake.py::{passed}"
+    clause_id = {"test_a": "X-A", "test_b": "X-B"}[passed]
+    return Records(
+        clauses={key: frozenset({clause_id})},
+        ran={key: frozenset({ran})},
+        collected=BOTH,
+        passed=frozenset() if spoilt else frozenset({key}),
+        spoilt=spoilt,
+        marked=MARKED,
+    )
+
+
+class Node:
+    """What the controller sees of a worker that is down (xdist's WorkerController)."""
+
+    def __init__(self, records: Records) -> None:
+        self.workeroutput = {NAME: handover(records, [(CHECK, LOCATION)])}
+
+
+def controller_reports(tmp_path: Path, *workers: Records) -> list[pytest.TestReport]:
+    (tmp_path / "test_fake.py").write_text(FAKE_TESTS, encoding="utf-8")
+    controller = LiveRegister()
+    for records in workers:
+        controller.pytest_testnodedown(Node(records), None)
+    clauses = [clause("X-A"), clause("X-B")]
+    verdict = judge(controller.workers_records(), clauses, tmp_path)
+    return controller.deferred_reports(verdict)
+
+
+def test_records_travel_as_json_unchanged() -> None:
+    records = worker("test_a", "m.f")
+    assert from_json(to_json(records)) == records
+
+
+def test_under_xdist_the_controller_passes_the_check_on_the_union_of_the_workers(
+    tmp_path: Path,
+) -> None:
+    [report] = controller_reports(tmp_path, worker("test_a", "m.f"), worker("test_b", "m.g"))
+    assert (report.nodeid, report.outcome, report.when) == (CHECK, "passed", "call")
+
+
+def test_under_xdist_the_check_fails_when_a_worker_handed_no_run_of_a_clause_test(
+    tmp_path: Path,
+) -> None:
+    # gw1 died (sent nothing): test_b was collected, but no passing run of it is known
+    [report] = controller_reports(tmp_path, worker("test_a", "m.f"))
+    assert report.outcome == "failed"
+    assert "1 clause tests were collected but no passing run" in str(report.longrepr)
+    assert "test_fake.py::test_b" in str(report.longrepr)
+
+
+def test_under_xdist_the_check_fails_when_a_clause_test_failed_on_a_worker(
+    tmp_path: Path,
+) -> None:
+    failed = worker("test_b", "m.g", spoilt=frozenset({"test_fake.py::test_b"}))
+    [report] = controller_reports(tmp_path, worker("test_a", "m.f"), failed)
+    assert report.outcome == "failed"
+    assert "1 clause tests failed or were skipped" in str(report.longrepr)
+
+
+def test_under_xdist_the_check_fails_when_the_union_leaves_a_function_dead(
+    tmp_path: Path,
+) -> None:
+    # both tests passed, but test_b's worker never ran m.g: X-B is not live
+    [report] = controller_reports(tmp_path, worker("test_a", "m.f"), worker("test_b", "m.f"))
+    assert report.outcome == "failed"
+    assert "m.g never runs under any clause test" in str(report.longrepr)
+
+
+def test_under_xdist_the_check_skips_when_the_session_left_clause_tests_out(
+    tmp_path: Path,
+) -> None:
+    subset = attrs.evolve(worker("test_a", "m.f"), collected=frozenset({"test_fake.py::test_a"}))
+    [report] = controller_reports(tmp_path, subset)
+    assert report.outcome == "skipped"
+    assert isinstance(report.longrepr, tuple)
+    assert "1 were not collected, e.g. test_fake.py::test_b" in report.longrepr[2]

@@ -98,6 +98,7 @@ def test_a_variant_defined_at_run_time_is_found_by_name_and_plays_its_own_deck(
         plain_dog.parse_action(state, "black:1-7 T0-T3")
 
 
+@pytest.mark.slow
 @pytest.mark.clause("BD-DISC-TURN", "R-B5", "R-C11")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_of_a_new_variant_keep_every_invariant(

@@ -24,6 +24,10 @@ from dogrules.testing.sweep import Sweep, sweep_seeds
 
 KIDS = Table("dog-kids", 2, False, ("random", "greedy"))
 
+# Under pytest-xdist (tools/check.py: --dist loadgroup) both tests run on one worker, which
+# starts the one Ray instance of the module; a second instance would cost a second start.
+pytestmark = pytest.mark.xdist_group("ray")
+
 
 @pytest.fixture(scope="module")
 def ray_backend() -> Iterator[ModuleType]:

@@ -15,8 +15,9 @@ one the machine goes on with; actions from earlier states and small variations o
 actions that are not listed must be refused. Each check is a function named after what it
 protects, and its assertion message starts with that name in brackets.
 
-The default profile runs in well under a minute and a half; HYPOTHESIS_PROFILE=thorough runs
-200 examples of 200 steps and applies up to 300 listed actions per state. The checks
+The default profile runs each machine on 10 examples of up to 60 steps (MACHINE_EXAMPLES);
+HYPOTHESIS_PROFILE=thorough runs 200 examples of 200 steps and applies up to 300 listed
+actions per state. The checks
 themselves live in :mod:`dogrules.testing.invariants`, shared with ``dogrules check``.
 
 ``test_every_game_ends`` plays whole random games; ``test_longest_game_report`` (last in this
@@ -26,6 +27,7 @@ file) reports the longest of them.
 from __future__ import annotations
 
 import functools
+import os
 import random
 from collections import deque
 from collections.abc import Iterable
@@ -267,13 +269,25 @@ def machine_for(base: type[PlayMachine], variant_name: str) -> type[PlayMachine]
     return type(name, (base,), {"VARIANT": variant_name})
 
 
+# How many examples each machine runs. The machines are the suite's heaviest tests (each
+# example plays up to stateful_step_count steps and checks every decision of every state it
+# reaches), so the default profile runs each on 10 examples of up to 60 steps, a third of
+# its max_examples: 10 random games or positions a machine, well over a thousand states,
+# every invariant and decision check at every one. HYPOTHESIS_PROFILE=thorough (or
+# any other profile) runs the profile's own max_examples (200 of up to 200 steps).
+DEFAULT_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "default") == "default"
+MACHINE_EXAMPLES = 10 if DEFAULT_PROFILE else settings().max_examples
+
+# The state machines are slow: first in the run, so pytest-xdist spreads them at once.
+pytestmark = pytest.mark.slow
+
 # One unittest TestCase per machine and variant (TestFromNewGame_black_dog, ...), run with the
-# loaded Hypothesis profile (max_examples, stateful_step_count).
+# loaded Hypothesis profile (stateful_step_count) and MACHINE_EXAMPLES examples.
 for _variant_name in VARIANT_SPECS:
     for _base in (FromNewGame, FromPosition):
         _machine = machine_for(_base, _variant_name)
         _case = _machine.TestCase
-        _case.settings = settings()
+        _case.settings = settings(max_examples=MACHINE_EXAMPLES)
         globals()[f"Test{_machine.__name__}"] = _case
 del _variant_name, _base, _machine, _case
 
@@ -326,6 +340,12 @@ def play_to_the_end(v: Variant, players: int, seed: int) -> tuple[int, State]:
     return GAME_CAP, state
 
 
+# test_longest_game_report reads what test_every_game_ends saw in this process: under
+# pytest-xdist (tools/check.py: --dist loadgroup) they share a worker.
+EVERY_GAME_ENDS = pytest.mark.xdist_group("every_game_ends")
+
+
+@EVERY_GAME_ENDS
 @pytest.mark.parametrize(("variant_name", "players"), list(_cases()))
 def test_every_game_ends(variant_name: str, players: int) -> None:
     v = dogrules.variant(variant_name)
@@ -340,6 +360,7 @@ def test_every_game_ends(variant_name: str, players: int) -> None:
             LONGEST[variant_name] = (played, game)
 
 
+@EVERY_GAME_ENDS
 def test_longest_game_report(capsys: pytest.CaptureFixture[str]) -> None:
     """Reports the longest game test_every_game_ends played (run after it: last in file)."""
     if not LONGEST:

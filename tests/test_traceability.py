@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 import dogrules
-from dogrules.data.register import check_references, implementers
-from dogrules.testing.trace import live_problems, matrix, problems
+from dogrules.data.register import check_references
+from dogrules.testing.trace import matrix, problems
 from dogrules.variants import implemented, rulesets
-from dogrules.variants import variant as get_variant
+from live_records import Outcome, judge, registered_clauses
 from live_register import recorder
 
 TESTS = Path(__file__).parent
@@ -51,26 +51,15 @@ def test_interprets_and_same_as_name_registered_clauses() -> None:
 @pytest.mark.runs_last
 def test_every_marked_function_runs_under_its_clause_tests(request: pytest.FixtureRequest) -> None:
     """(a) every marked function runs under some clause test; (b) for every rule and ruling
-    (and every clause with marked functions) some citing test runs one of its functions."""
+    (and every clause with marked functions) some citing test runs one of its functions.
+    Under pytest-xdist the controller judges the records of every worker instead
+    (tests/live_register.py), with the same :func:`live_records.judge`."""
     live = recorder(request.config)
     if live is None:
         pytest.skip("the live_register plugin is turned off")
-    if reason := live.incomplete():
-        pytest.skip(f"not every clause test ran and passed in this session: {reason}")
-    clauses = [clause for variant in implemented() for clause in get_variant(variant).clauses]
-    found = live_problems(clauses, implementers(), live.runs())
-    failures = [problem for problem in found if problem.fails]
-    pairs = [str(problem) for problem in found if not problem.fails]
-    message = "\n".join(
-        [
-            f"{len(failures)} marked functions or clauses are not live:",
-            *(str(problem) for problem in failures),
-            f"for information, {len(pairs)} (clause, function) pairs whose function the "
-            "clause's citing tests do not run:",
-            *pairs,
-        ]
-    )
-    # Information only: a clause may borrow another game's function through same_as.
-    if pairs:
-        print(message)
-    assert not failures, message
+    verdict = judge(live.records(), registered_clauses())
+    if verdict.outcome is Outcome.SKIPPED:
+        pytest.skip(verdict.message)
+    if verdict.message:
+        print(verdict.message)
+    assert verdict.outcome is Outcome.PASSED, verdict.message

@@ -2,7 +2,10 @@
 
     python tools/check.py [extra pytest arguments]
 
-Exits non-zero if any of the three fails.
+pytest runs on every core (pytest-xdist, ``-n auto``) with ``--dist loadgroup``, so the tests
+marked ``xdist_group`` share a worker (one Ray instance, say); extra arguments come after
+these, so ``python tools/check.py -n 0`` runs it in one process. Exits non-zero if any of the
+three fails.
 """
 
 from __future__ import annotations
@@ -10,13 +13,16 @@ from __future__ import annotations
 import subprocess
 import sys
 
+# pytest-xdist (the dev extra): one worker a core, the xdist_group marks honoured.
+PARALLEL = ["-n", "auto", "--dist", "loadgroup"]
+
 
 def main() -> int:
     steps = [
         ["ruff", "check", "."],
         ["ruff", "format", "--check", "."],
         [sys.executable, "-m", "mypy", "--strict"],
-        [sys.executable, "-m", "pytest", *sys.argv[1:]],
+        [sys.executable, "-m", "pytest", *PARALLEL, *sys.argv[1:]],
     ]
     failed = []
     for command in steps:
