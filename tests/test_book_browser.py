@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import pytest
+
 from browser import CHROMIUM, CHROMIUM_ARGS, cannot_run, missing
 from dogrules.app.book.build import write_book
 
