@@ -235,6 +235,19 @@ SPLIT_POSITIONS = {
         "T9",
     ),
     "meeting-places": ("agent-dog", 4, {0: ["T6", "T22"], 1: ["T20"]}, None),
+    # T31-T33 then T30-T32 is one outcome; the other way round T30-T32 protects seat 1's
+    # start first and T31 may no longer pass it, so the order met first is the only one
+    "landing-on-a-start-protects-it": ("black-dog", 2, {0: ["T31"], 1: ["T30"]}, "T50"),
+    # T8-T9 and T24-T25 both land on meeting places, T63-F1 enters a finish last: the
+    # summons follow the landings' order (T9 first calls T5 to T8, then T25 calls T9's piece
+    # to T24; T25 first calls T9's piece away and T9 calls nobody), so the two orders are
+    # two outcomes, told apart only once the summons are worked out
+    "summons-in-landing-order": (
+        "agent-dog",
+        4,
+        {0: ["T8", "T24", "T63"], 1: ["T5"]},
+        None,
+    ),
 }
 
 
