@@ -274,6 +274,18 @@ def test_R_C10_partner_lists_each_outcome_once_but_knows_every_spelling() -> Non
     assert ((20, 22), (10, 12)) in spelled and ((20, 22), (10, 12)) not in listed
 
 
+@pytest.mark.clause("R-C7", "BD-FULL-MOVE", "R-C10", "BD-DOG-NO-DISC-TURN", "R-B5")
+def test_R_C7_a_refused_fold_names_a_partner_play_that_is_legal() -> None:
+    # T13 cannot pass seat 1's piece on its start (T16), so the first split found is T13-T15
+    # then T21 onto the Black Dog on the paw T23: that piece goes home and leaves no landing,
+    # so no disc turn is due although a sub-move ended on a paw
+    s = pos({0: ["T13", "T21"], 1: ["T16"]}, {0: ["partner"], 1: ["2"]}, black_dog="T23")
+    clauses, why = refusal(s, "fold")
+    assert clauses == ("R-C7", "BD-FULL-MOVE")
+    assert "(e.g. partner T13-T15 T21-T23)" in why
+    assert "partner T13-T15 T21-T23" in notations(s)
+
+
 @pytest.mark.clause("BD-MAGNET-LIMITS", "BD-MAGNET", "R-B7")
 def test_R_B7_a_refused_magnet_says_which_limit_it_breaks() -> None:
     s = pos({0: ["T0", "T2", "F1"], 1: ["T3", "T20"]}, {0: ["magnet"], 1: ["2"]})
