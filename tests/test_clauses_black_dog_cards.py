@@ -235,6 +235,19 @@ SPLIT_POSITIONS = {
         "T9",
     ),
     "meeting-places": ("agent-dog", 4, {0: ["T6", "T22"], 1: ["T20"]}, None),
+    # T31-T33 then T30-T32 is one outcome; the other way round T30-T32 protects seat 1's
+    # start first and T31 may no longer pass it, so the order met first is the only one
+    "landing-on-a-start-protects-it": ("black-dog", 2, {0: ["T31"], 1: ["T30"]}, "T50"),
+    # T8-T9 and T24-T25 both land on meeting places, T63-F1 enters a finish last: the
+    # summons follow the landings' order (T9 first calls T5 to T8, then T25 calls T9's piece
+    # to T24; T25 first calls T9's piece away and T9 calls nobody), so the two orders are
+    # two outcomes, told apart only once the summons are worked out
+    "summons-in-landing-order": (
+        "agent-dog",
+        4,
+        {0: ["T8", "T24", "T63"], 1: ["T5"]},
+        None,
+    ),
 }
 
 
@@ -259,6 +272,18 @@ def test_R_C10_partner_lists_each_outcome_once_but_knows_every_spelling() -> Non
     listed = {a.moves for a in BD.legal_actions(s)}
     assert len(listed) == 5 and len(spelled) == 16 and listed < spelled
     assert ((20, 22), (10, 12)) in spelled and ((20, 22), (10, 12)) not in listed
+
+
+@pytest.mark.clause("R-C7", "BD-FULL-MOVE", "R-C10", "BD-DOG-NO-DISC-TURN", "R-B5")
+def test_R_C7_a_refused_fold_names_a_partner_play_that_is_legal() -> None:
+    # T13 cannot pass seat 1's piece on its start (T16), so the first split found is T13-T15
+    # then T21 onto the Black Dog on the paw T23: that piece goes home and leaves no landing,
+    # so no disc turn is due although a sub-move ended on a paw
+    s = pos({0: ["T13", "T21"], 1: ["T16"]}, {0: ["partner"], 1: ["2"]}, black_dog="T23")
+    clauses, why = refusal(s, "fold")
+    assert clauses == ("R-C7", "BD-FULL-MOVE")
+    assert "(e.g. partner T13-T15 T21-T23)" in why
+    assert "partner T13-T15 T21-T23" in notations(s)
 
 
 @pytest.mark.clause("BD-MAGNET-LIMITS", "BD-MAGNET", "R-B7")
