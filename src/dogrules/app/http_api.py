@@ -79,7 +79,8 @@ def _answer_body(body: bytes, context: Context, op: str | None) -> dict[str, JSO
         return handle_text(body, context)
     if op not in OPERATIONS:
         return Failure(ErrorCode.UNKNOWN_OP, f"no operation {op[:40]!r}").answer(None)
-    if not body.strip():
+    # No body at all is the empty request; a body of blanks is not JSON (a parse error).
+    if not body:
         return handle({}, context, op)
     try:
         request = parse_request(body, context.max_request_bytes)
