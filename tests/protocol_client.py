@@ -12,6 +12,7 @@ import dogrules
 from dogrules.formats.records import state_digest
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.protocol import OPERATIONS, PROTOCOL_VERSION
+from dogrules.protocol.examples import POSITION_ARGUMENTS, example_position
 from dogrules.protocol.schemas import messages
 from dogrules.render import svg, text_board
 
@@ -20,27 +21,10 @@ Answer = dict[str, Any]
 Transport = Callable[[str], str]
 
 BD = dogrules.variant("black-dog")
-# The rule lawyers' position of the README: 13 T5-T18 passes a protected start field.
-LAWYER_ARGUMENTS: dict[str, JSONValue] = {
-    "variant": "black-dog",
-    "players": 4,
-    "pieces": {
-        "0": ["T5", "H", "H", "H"],
-        "1": ["T16", "H", "H", "H"],
-        "2": ["T32", "H", "H", "H"],
-        "3": ["T48", "H", "H", "H"],
-    },
-    "hands": {"0": ["5", "13"]},
-    "to_act": 0,
-    "black_dog": "T24",
-}
-LAWYER = BD.position(
-    players=4,
-    pieces={0: ["T5", "H", "H", "H"], 1: ["T16", "H", "H", "H"], 2: ["T32", "H", "H", "H"]}
-    | {3: ["T48", "H", "H", "H"]},
-    hands={0: ["5", "13"]},
-    black_dog="T24",
-)
+# The rule lawyers' position of the README: 13 T5-T18 passes a protected start field (the
+# protocol's own example position).
+LAWYER_ARGUMENTS = POSITION_ARGUMENTS
+LAWYER = example_position()
 BOARD = BD.board(4)
 
 

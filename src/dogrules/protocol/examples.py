@@ -5,12 +5,14 @@ OpenAPI document shows them, and its examples are what an HTTP test sends first.
 from __future__ import annotations
 
 import functools
+from typing import cast
 
 from dogrules.formats.states import dump
 from dogrules.model.jsonvalue import JSONValue
+from dogrules.model.state import State
 from dogrules.variants import variant as get_variant
 
-__all__ = ["POSITION_ARGUMENTS", "example_requests"]
+__all__ = ["POSITION_ARGUMENTS", "example_position", "example_requests"]
 
 POSITION_ARGUMENTS: dict[str, JSONValue] = {
     "variant": "black-dog",
@@ -29,18 +31,23 @@ POSITION_ARGUMENTS: dict[str, JSONValue] = {
 
 
 @functools.cache
+def example_position() -> State:
+    """The example position (:data:`POSITION_ARGUMENTS` set up)."""
+    pieces = cast(dict[str, list[str]], POSITION_ARGUMENTS["pieces"])
+    hands = cast(dict[str, list[str]], POSITION_ARGUMENTS["hands"])
+    return get_variant("black-dog").position(
+        players=4,
+        pieces={int(seat): fields for seat, fields in pieces.items()},
+        hands={int(seat): cards for seat, cards in hands.items()},
+        to_act=0,
+        black_dog="T24",
+    )
+
+
+@functools.cache
 def example_requests() -> dict[str, dict[str, JSONValue]]:
     """An example request body of each operation (without ``id`` and ``op``)."""
-    state = dump(
-        get_variant("black-dog").position(
-            players=4,
-            pieces={0: ["T5", "H", "H", "H"], 1: ["T16", "H", "H", "H"]}
-            | {2: ["T32", "H", "H", "H"], 3: ["T48", "H", "H", "H"]},
-            hands={0: ["5", "13"]},
-            to_act=0,
-            black_dog="T24",
-        )
-    )
+    state = dump(example_position())
     return {
         "hello": {"protocol": 1},
         "version": {},
