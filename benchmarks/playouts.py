@@ -25,7 +25,6 @@ games; ``benchmarks/compare.py`` also measures both on the same positions.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import statistics
@@ -34,6 +33,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from tables import print_table
 
 HERE = Path(__file__).resolve().parent
 THIS = HERE.parent / "src"
@@ -193,22 +194,7 @@ def show(chosen: list[Table], rates: dict[str, list[list[float]]], title: str) -
             lines.append([table.label, f"{against:.0f}", f"{this:.0f}", f"{this / against:.2f}"])
         else:
             lines.append([table.label, f"{this:.0f}"])
-    try:
-        console_module = importlib.import_module("rich.console")
-        table_module = importlib.import_module("rich.table")
-    except ImportError:
-        widths = [max(len(h), *(len(line[i]) for line in lines)) for i, h in enumerate(header)]
-        print(title)
-        for line in [header, *lines]:
-            cells = zip(line, widths, strict=True)
-            print("  ".join(t.rjust(w) if i else t.ljust(w) for i, (t, w) in enumerate(cells)))
-        return
-    rich_table = table_module.Table(title=title)
-    for i, heading in enumerate(header):
-        rich_table.add_column(heading, justify="right" if i else "left")
-    for line in lines:
-        rich_table.add_row(*line)
-    console_module.Console().print(rich_table)
+    print_table(title, header, lines)
 
 
 def main() -> None:

@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import importlib
 import json
 import os
 import random
@@ -57,6 +56,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+
+from tables import print_table
 
 HERE = Path(__file__).resolve().parent
 AFTER = HERE.parent / "src"
@@ -723,27 +724,7 @@ def show(rows: list[Row], title: str) -> None:
     ]
     header = [HEADER[i] for i in keep]
     lines = [[cells(r)[i] for i in keep] for r in rows]
-    try:
-        console_module = importlib.import_module("rich.console")
-        table_module = importlib.import_module("rich.table")
-    except ImportError:
-        widths = [max(len(h), *(len(line[i]) for line in lines)) for i, h in enumerate(header)]
-        print(title)
-        for line in [header, *lines]:
-            texts = zip(line, widths, strict=True)
-            print(
-                "  ".join(
-                    t.rjust(w) if 0 < i < len(line) - 1 else t.ljust(w)
-                    for i, (t, w) in enumerate(texts)
-                ).rstrip()
-            )
-        return
-    table = table_module.Table(title=title)
-    for i, heading in enumerate(header):
-        table.add_column(heading, justify="left" if i in (0, len(header) - 1) else "right")
-    for line in lines:
-        table.add_row(*line)
-    console_module.Console().print(table)
+    print_table(title, header, lines, left=(0, len(header) - 1))
 
 
 def main() -> None:
