@@ -32,10 +32,12 @@ def test_deferred_events_are_the_recorded_events(
         recorded = judge.carry_out(game, state, action, record=True)
         silent = judge.carry_out(game, state, action, record=False)
         applied = variant.apply(state, action)
+        eager = variant.apply(state, action, events=True)
         assert silent.events == (), f"step {step}: a carrying out that records nothing told events"
         assert silent.state == recorded.state == applied.state, f"step {step}: {action} differs"
         assert applied.events == recorded.events, f"step {step}: events of {action} differ"
         assert applied == recorded and hash(applied) == hash(recorded)
+        assert eager == recorded, f"step {step}: apply(events=True) of {action} differs"
         state = applied.state
 
 

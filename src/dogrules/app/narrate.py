@@ -71,7 +71,7 @@ def play_game(
         action = seats[seat].choose(variant, state, actions)
         if before is not None:
             before(state, action)
-        transition = variant.apply(state, action)
+        transition = variant.apply(state, action, events=True)
         count += 1
         if action.kind == "give":
             say(f"  {seat_name(variant, state, seat)} sets a card aside for the exchange")

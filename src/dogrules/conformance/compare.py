@@ -114,7 +114,7 @@ def our_outcomes(v: Variant, state: State) -> Ours:
     """The reference's outcomes of ``state``, in the order it lists its actions."""
     found = []
     for action in v.legal_actions(state):
-        transition = v.apply(state, action)
+        transition = v.apply(state, action, events=True)
         after = dump(transition.state, v)
         clauses = tuple(dict.fromkeys(c for e in transition.events for c in e.clauses))
         key = (str(action.kind), action.card, action.copied, digest_of(after))

@@ -53,9 +53,11 @@ def is_legal(game: Game, state: State, action: Action) -> bool:
     return judge(game, state, action) is None
 
 
-def apply(game: Game, state: State, action: Action) -> Transition:
+def apply(game: Game, state: State, action: Action, events: bool = False) -> Transition:
     """The state after ``action`` and its events; IllegalAction (state untouched) naming
-    the deciding clauses when the judge refuses it."""
+    the deciding clauses when the judge refuses it. The events are worked out when first
+    read, unless the caller says it will read them (``events``): then the action is carried
+    out once, recording."""
     if not _is_listed(game, state, action):
         refusal = judge(game, state, action)
         if refusal is not None:
@@ -65,6 +67,8 @@ def apply(game: Game, state: State, action: Action) -> Transition:
                 refusal.clauses,
                 (refusal.reason,),
             )
+    if events:
+        return carry_out(game, state, action)
     return Transition.deferred(
         carry_out(game, state, action, record=False).state,
         functools.partial(_events, game, state, action),

@@ -174,7 +174,7 @@ def apply(request: Request, context: Context) -> Answer:
     seat = request.get("seat")
     if seat is not None:
         _check_seat(state, seat)
-    transition = variant.apply(state, action)
+    transition = variant.apply(state, action, events=True)
     events = transition.events
     if seat is not None:
         events = variant.observe_events(state, events, _int(seat))

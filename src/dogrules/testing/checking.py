@@ -182,7 +182,7 @@ def check_invariant(
                     return
                 action = actions[data.draw(st.integers(0, len(actions) - 1))]
                 before = dump(state, v)
-                transition: Transition = v.apply(state, action)
+                transition: Transition = v.apply(state, action, events=True)
                 check_given_state_unchanged(v, state, before, str(action))
                 trace.append(str(action))
                 seen.append(action)

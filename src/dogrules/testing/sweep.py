@@ -79,7 +79,7 @@ def sweep_game(sweep: Sweep, seed: int) -> Counterexample | None:
             name = "given_state_unchanged"
             action = rng.choice(actions)
             before = dump(state, v)
-            transition = v.apply(state, action)
+            transition = v.apply(state, action, events=True)
             check_given_state_unchanged(v, state, before, str(action))
             trace.append(str(action))
             seen.append(action)

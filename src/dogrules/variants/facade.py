@@ -157,10 +157,12 @@ class Variant:
     def is_legal(self, state: State, action: Action) -> bool:
         return judge.is_legal(self._game(state), state, action)
 
-    def apply(self, state: State, action: Action) -> Transition:
+    def apply(self, state: State, action: Action, *, events: bool = False) -> Transition:
         """The state after ``action`` and its events; IllegalAction (state untouched) naming
-        the clauses that forbid it."""
-        return judge.apply(self._game(state), state, action)
+        the clauses that forbid it. The events are worked out when first read (a playout
+        that reads only the state pays for none); a caller that will read them says
+        ``events=True`` and the action is carried out once, recording."""
+        return judge.apply(self._game(state), state, action, events)
 
     def explain(self, state: State, action: Action) -> Ruling:
         """Whether ``action`` is legal, which clauses decide it, and what it would do."""

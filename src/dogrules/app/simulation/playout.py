@@ -119,7 +119,7 @@ def play_seed(table: Table, seed: int) -> GameResult:
     while state.phase != Phase.OVER and count < table.max_actions:
         actions = variant.legal_actions(state)
         action = seats[state.to_act].choose(variant, state, actions)
-        transition = variant.apply(state, action)
+        transition = variant.apply(state, action, events=True)
         for seat in seats:
             seat.notice(variant, state, action, transition)
         events = transition.events
