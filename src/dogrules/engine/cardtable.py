@@ -202,8 +202,7 @@ def transition(
     # What did not change is kept, not copied: the scratch copy changes a hand or the deck
     # only through a copy of its own, so one still the state's own object is unchanged.
     hands = tuple(
-        old if hand is old else order(hand)
-        for hand, old in zip(cards.hands, state.hands, strict=True)
+        [old if hand is old else order(hand) for hand, old in zip(cards.hands, state.hands)]
     )
     # Built field by field rather than by attrs.evolve: this runs once per action.
     new = State(
