@@ -53,12 +53,13 @@ class Table:
     @classmethod
     def of(cls, board: Board, state: State, record: bool = False) -> Table:
         occupant: dict[int, int] = {}
-        home: list[int] = []
+        home = [0] * state.players
         for seat, locations in enumerate(state.pieces):
-            # A seat's locations are sorted, and HOME sorts before every field.
-            at_home = locations.count(HOME)
-            home.append(at_home)
-            occupant.update(dict.fromkeys(locations[at_home:], seat))
+            for location in locations:
+                if location == HOME:
+                    home[seat] += 1
+                else:
+                    occupant[location] = seat
         return cls(board, occupant, home, state.black_dog, [] if record else None)
 
     def clone(self) -> Table:
@@ -122,7 +123,7 @@ class Table:
         per_seat: list[list[int]] = [[HOME] * count for count in self.home]
         for location, seat in self.occupant.items():
             per_seat[seat].append(location)
-        return tuple(map(tuple, map(sorted, per_seat)))
+        return tuple([tuple(sorted(locations)) for locations in per_seat])
 
     def on_track(self, seat: int) -> list[int]:
         return [
