@@ -74,11 +74,10 @@ class _Node:
     with its pieces followed, and the piece not yet explored from it (``held``). ``plans``:
     the pieces' sub-moves, shared by the nodes with the same ``context``."""
 
-    __slots__ = ("context", "finished", "held", "ident", "pieces", "plans", "points", "where")
+    __slots__ = ("context", "finished", "held", "pieces", "plans", "points", "where")
 
     def __init__(
         self,
-        ident: dict[int, int],
         where: Where,
         points: int,
         finished: tuple[int, ...],
@@ -86,7 +85,6 @@ class _Node:
         plans: Plans,
         pieces: list[int],
     ) -> None:
-        self.ident = ident
         self.where = where
         self.points = points
         self.finished = finished
@@ -126,11 +124,10 @@ class _Search:
     def root(self, points: int) -> _Node:
         table, self.points = self.table, points
         starts = sorted(table.occupant)
-        ident = {location: piece for piece, location in enumerate(starts)}
         where, finished = tuple(starts), tuple(table.finished)
         context = (protected_fields(self.board, table), self.lanes())
         plans = self.plans(context)
-        node = _Node(ident, where, points, finished, context, plans, self.movers(table))
+        node = _Node(where, points, finished, context, plans, self.movers(table))
         if self.merge:
             landings = self.ordered_landings(tuple(table.landed))
             self.nodes[(where, landings, finished, points)] = node
@@ -217,7 +214,7 @@ class _Search:
         lands on is captured, the mover too if the Black Dog stands there, and a landing is
         left where it ends."""
         moved = HOME if target == self.dog else target
-        where = _placed(node.where, node.ident, origin, target, moved)
+        where = _placed(node.where, origin, target, moved)
         finished = (*node.finished, owner) if target >= self.track > origin else node.finished
         key: Hashable = None
         if self.merge:
@@ -237,8 +234,7 @@ class _Search:
             lanes = self.lanes()
         context = (blocked, lanes)
         plans = node.plans if context == node.context else self.plans(context)
-        ident = _follow(node.ident, origin, target, self.table)
-        after = _Node(ident, where, points, finished, context, plans, self.movers(self.table))
+        after = _Node(where, points, finished, context, plans, self.movers(self.table))
         if self.merge:
             self.nodes[key] = after
         return after, self.first_visit(after, moved), undo
@@ -284,11 +280,10 @@ class _Search:
                 continue
             if quick and not target >= track > origin:
                 moved = HOME if target == dog else target
-                where = _placed(node.where, node.ident, origin, target, moved)
+                where = _placed(node.where, origin, target, moved)
                 landings = _landings(table, origin, target, moved)
                 if settle is not None and ordered and not ordered.isdisjoint(landings):
-                    followed = {f: piece for piece, f in enumerate(where) if f != HOME}
-                    where = _settled(settle, table, followed, landings, len(where))
+                    where = _settled(settle, table, where, landings)
                 due = turn_due is not None and turn_due(landings)
                 key: Outcome = (where, due, ())
             else:
@@ -341,14 +336,12 @@ class _Search:
         judged, after = self.judged, self.table
         owner = after.occupant[origin]
         undo = self.step(owner, origin, target)
-        now = _follow(node.ident, origin, target, after)
-        pieces = len(node.where)
+        where = _placed(node.where, origin, target, HOME if target == self.dog else target)
         if judged is None:
-            key: Outcome = _where(now, pieces), tuple(after.landed), tuple(after.finished)
+            key: Outcome = where, tuple(after.landed), tuple(after.finished)
         else:
-            where = _where(now, pieces)
             if judged.settle is not None and self.ordered_landings(tuple(after.landed)):
-                where = _settled(judged.settle, after, now, tuple(after.landed), pieces)
+                where = _settled(judged.settle, after, where, tuple(after.landed))
             due = judged.turn_due is not None and judged.turn_due(after.landed)
             won: tuple[int, ...] = ()
             if after.finished and judged.winners is not None:
@@ -358,21 +351,13 @@ class _Search:
         return key
 
 
-def _where(ident: dict[int, int], pieces: int) -> Where:
-    placed = [HOME] * pieces
-    for location, piece in ident.items():
-        placed[piece] = location
-    return tuple(placed)
-
-
-def _placed(where: Where, ident: dict[int, int], origin: int, target: int, moved: int) -> Where:
+def _placed(where: Where, origin: int, target: int, moved: int) -> Where:
     """``where`` after a sub-move from ``origin`` to ``target`` that left its piece on
     ``moved`` (HOME if the Black Dog took it): a piece it captured is home."""
     placed = list(where)
-    victim = ident.get(target)
-    if victim is not None:
-        placed[victim] = HOME
-    placed[ident[origin]] = moved
+    if target in placed:
+        placed[placed.index(target)] = HOME
+    placed[placed.index(origin)] = moved
     return tuple(placed)
 
 
@@ -393,28 +378,16 @@ def _landings(table: Table, origin: int, target: int, moved: int) -> tuple[int, 
 
 
 def _settled(
-    settle: Callable[[Table], None],
-    table: Table,
-    followed: dict[int, int],
-    landings: tuple[int, ...],
-    pieces: int,
+    settle: Callable[[Table], None], table: Table, where: Where, landings: tuple[int, ...]
 ) -> Where:
-    """Where the followed pieces stand once the aftermath has moved pieces (``landings``:
-    those that set it moving). It moves pieces the same way whoever owns them, so it runs
-    on a scratch table holding the pieces' numbers for their owners."""
-    numbered = Table(table.board, dict(followed), [], table.dog, None)
+    """``where`` once the aftermath has moved pieces (``landings``: those that set it
+    moving). It moves pieces the same way whoever owns them, so it runs on a scratch table
+    holding the pieces' numbers for their owners."""
+    followed = {location: piece for piece, location in enumerate(where) if location != HOME}
+    numbered = Table(table.board, followed, [], table.dog, None)
     numbered.landed = dict.fromkeys(landings)
     settle(numbered)
-    return _where(numbered.occupant, pieces)
-
-
-def _follow(followed: dict[int, int], origin: int, target: int, after: Table) -> dict[int, int]:
-    """The pieces followed after a sub-move from ``origin`` to ``target`` (``after``: the
-    table it left): a piece it captured is home, and so is the mover if the Black Dog took
-    it."""
-    now = dict(followed)
-    piece = now.pop(origin)
-    now.pop(target, None)
-    if target in after.occupant:
-        now[target] = piece
-    return now
+    placed = [HOME] * len(where)
+    for location, piece in numbered.occupant.items():
+        placed[piece] = location
+    return tuple(placed)
