@@ -39,10 +39,8 @@ Where = tuple[int, ...]
 # every landing in order) and who has won (or the finish order).
 Outcome = tuple[Where, bool | tuple[int, ...], tuple[int, ...]]
 
-# A piece's sub-moves: for each count with a target (longest first), the targets; Plans:
-# by a piece's place and owner.
+# A piece's sub-moves: for each count with a target (longest first), the targets.
 Plan = list[tuple[int, list[int]]]
-Plans = dict[tuple[int, int], Plan]
 
 # The sub-move before a last one, and where the piece moved before it stands (HOME if none).
 Swap = tuple[int, int, int]
@@ -64,31 +62,34 @@ def splits(
     return search.explore(root, search.first_visit(root, HOME), ())
 
 
-# The protected start fields and the finish fields taken on a table: what a piece's
-# sub-moves depend on besides its place and owner.
-Context = tuple[frozenset[int], frozenset[int]]
+# The sub-moves worked out for each seat's pieces, by a piece's place, on tables with the same
+# protected start fields and the same fields of the seat's finish taken: all they depend on
+# besides the piece's place (a piece only ever enters its own colour's finish).
+SeatPlans = list[dict[int, Plan]]
 
 
 class _Node:
     """A table the search has reached (the search's table stands so while it is explored),
-    with its pieces followed, and the piece not yet explored from it (``held``). ``plans``:
-    the pieces' sub-moves, shared by the nodes with the same ``context``."""
+    with its pieces followed, and the piece not yet explored from it (``held``): its protected
+    start fields, each seat's finish fields taken (``lanes``) and the sub-moves worked out."""
 
-    __slots__ = ("context", "finished", "held", "pieces", "plans", "points", "where")
+    __slots__ = ("blocked", "finished", "held", "lanes", "pieces", "plans", "points", "where")
 
     def __init__(
         self,
         where: Where,
         points: int,
         finished: tuple[int, ...],
-        context: Context,
-        plans: Plans,
+        blocked: frozenset[int],
+        lanes: tuple[frozenset[int], ...],
+        plans: SeatPlans,
         pieces: list[int],
     ) -> None:
         self.where = where
         self.points = points
         self.finished = finished
-        self.context = context
+        self.blocked = blocked
+        self.lanes = lanes
         self.plans = plans
         self.pieces = pieces
         self.held: int | None = None
@@ -118,31 +119,33 @@ class _Search:
         self.start_fields = frozenset(turn.board.start)
         self.starts_and_dog = frozenset((*turn.board.start, *(() if dog is None else (dog,))))
         self.nodes: dict[Hashable, _Node] = {}
-        self.contexts: dict[Context, Plans] = {}
+        self.contexts: dict[tuple[frozenset[int], int, frozenset[int]], dict[int, Plan]] = {}
         self.listed: set[Hashable] = set()
 
     def root(self, points: int) -> _Node:
         table, self.points = self.table, points
         starts = sorted(table.occupant)
         where, finished = tuple(starts), tuple(table.finished)
-        context = (protected_fields(self.board, table), self.lanes())
-        plans = self.plans(context)
-        node = _Node(where, points, finished, context, plans, self.movers(table))
+        blocked = protected_fields(self.board, table)
+        lanes = tuple(self.lane(seat) for seat in range(self.board.players))
+        plans = [self.plans(blocked, seat, lane) for seat, lane in enumerate(lanes)]
+        node = _Node(where, points, finished, blocked, lanes, plans, self.movers(table))
         if self.merge:
             landings = self.ordered_landings(tuple(table.landed))
             self.nodes[(where, landings, finished, points)] = node
         return node
 
-    def lanes(self) -> frozenset[int]:
-        """The finish fields taken on the search's table."""
-        track = self.track
-        return frozenset(location for location in self.table.occupant if location >= track)
+    def lane(self, seat: int) -> frozenset[int]:
+        """The fields of ``seat``'s finish taken on the search's table."""
+        first, occupant = self.board.lane(seat, 1), self.table.occupant
+        return frozenset(f for f in range(first, first + self.board.finish) if f in occupant)
 
-    def plans(self, context: Context) -> Plans:
-        """The sub-moves worked out so far on tables with this ``context``."""
-        plans = self.contexts.get(context)
+    def plans(self, blocked: frozenset[int], seat: int, lane: frozenset[int]) -> dict[int, Plan]:
+        """The sub-moves of ``seat``'s pieces worked out so far on tables with these
+        protected start fields and these fields of its finish taken."""
+        plans = self.contexts.get((blocked, seat, lane))
         if plans is None:
-            plans = self.contexts[context] = {}
+            plans = self.contexts[blocked, seat, lane] = {}
         return plans
 
     def ordered_landings(self, landed: tuple[int, ...]) -> tuple[int, ...]:
@@ -172,36 +175,48 @@ class _Search:
 
     def explore(self, node: _Node, pieces: list[int], done: Moves) -> Iterator[Moves]:
         """The spellings that continue ``done`` from ``node`` with a sub-move of one of
-        ``pieces`` (the search's table standing as ``node`` says)."""
-        occupant, points, plans = self.table.occupant, node.points, node.plans
-        swap = self.swappable(done) if self.merge else None
+        ``pieces`` (the search's table standing as ``node`` says); merging, a play only if
+        its outcome is new (and whether the disc must turn after it noted), passing over a
+        last sub-move that commutes with the one before it (see :meth:`swappable`)."""
+        occupant, points, plans, merge = self.table.occupant, node.points, node.plans, self.merge
+        swap = self.swappable(done) if merge else None
         for origin in pieces:
             owner = occupant[origin]
-            plan = plans.get((origin, owner))
+            plan = plans[owner].get(origin)
             if plan is None:
                 plan = self.plan(node, origin, owner)
             for count, targets in plan:
+                if count < points:
+                    for target in targets:
+                        after = self.child(node, owner, origin, target, points - count)
+                        if after is not None:
+                            child, left, undo = after
+                            yield from self.explore(child, left, (*done, (origin, target)))
+                            self.back(owner, origin, target, undo)
+                    continue
                 if count > points:
                     continue
-                if count == points:
-                    yield from self.last_sub_moves(node, done, origin, targets, swap)
-                    continue
+                swapped = None if swap is None else self.swapped_before(swap, origin)
                 for target in targets:
-                    after = self.child(node, owner, origin, target, points - count)
-                    if after is not None:
-                        child, left, undo = after
-                        yield from self.explore(child, left, (*done, (origin, target)))
-                        self.back(owner, origin, target, undo)
+                    if swapped is not None and self.commutes(swapped, target):
+                        continue
+                    due = self.new_outcome(node, origin, target) if merge else False
+                    if due is None:
+                        continue
+                    moves = (*done, (origin, target))
+                    if merge and self.judged is not None:
+                        self.turn.known_turns[self.card, moves] = due
+                    yield moves
 
     def plan(self, node: _Node, origin: int, owner: int) -> Plan:
         """The sub-moves of the piece on ``origin`` for up to all the points (then kept)."""
-        board, table, blocked = self.board, self.table, node.context[0]
+        board, table, blocked = self.board, self.table, node.blocked
         plan: Plan = []
         for count in range(self.points, 0, -1):
             targets = number_targets(board, table, owner, origin, count, blocked)
             if targets:
                 plan.append((count, targets))
-        node.plans[origin, owner] = plan
+        node.plans[owner][origin] = plan
         return plan
 
     def child(
@@ -227,14 +242,17 @@ class _Search:
                 pieces = self.revisit(found, moved)
                 return None if not pieces else (found, pieces, self.step(owner, origin, target))
         undo = self.step(owner, origin, target)
-        blocked, lanes = node.context
+        blocked, lanes, plans = node.blocked, node.lanes, node.plans
         if origin in self.start_fields or target in self.start_fields:
             blocked = protected_fields(self.board, self.table)
-        if target >= self.track:
-            lanes = self.lanes()
-        context = (blocked, lanes)
-        plans = node.plans if context == node.context else self.plans(context)
-        after = _Node(where, points, finished, context, plans, self.movers(self.table))
+        if blocked != node.blocked:
+            plans = [self.plans(blocked, seat, lane) for seat, lane in enumerate(lanes)]
+        if target >= self.track:  # a finish entered or moved on in (only the seat's own)
+            seat = self.board.lane_owner(target)
+            lanes = (*lanes[:seat], self.lane(seat), *lanes[seat + 1 :])
+            plans = plans.copy()
+            plans[seat] = self.plans(blocked, seat, lanes[seat])
+        after = _Node(where, points, finished, blocked, lanes, plans, self.movers(self.table))
         if self.merge:
             self.nodes[key] = after
         return after, self.first_visit(after, moved), undo
@@ -259,47 +277,33 @@ class _Search:
         del table.finished[finished:]
         del table.captures[captures:]
 
-    def last_sub_moves(
-        self, node: _Node, done: Moves, origin: int, targets: list[int], swap: Swap | None
-    ) -> Iterator[Moves]:
-        """The plays ending with a sub-move from ``origin`` to one of ``targets``; merging,
-        only those whose outcome is new. An outcome is worked out on the spot where no
-        finish is entered (the aftermath's moves, the 007 summons, run on the pieces
-        followed), else by carrying the sub-move out (:meth:`outcome`). ``swap``: see
-        :meth:`swappable`."""
-        if not self.merge:
-            for target in targets:
-                yield (*done, (origin, target))
-            return
-        judged, table, track, dog = self.judged, self.table, self.track, self.dog
-        quick = judged is not None and not node.finished
-        ordered, turn_due, settle, listed = self.ordered, self.turn_due, self.settle, self.listed
-        swapped = None if swap is None else self.swapped_before(swap, origin)
-        for target in targets:
-            if swapped is not None and self.commutes(swapped, target):
-                continue
-            if quick and not target >= track > origin:
-                moved = HOME if target == dog else target
-                where = _placed(node.where, origin, target, moved)
-                landings = _landings(table, origin, target, moved)
-                if settle is not None and ordered and not ordered.isdisjoint(landings):
-                    where = _settled(settle, table, where, landings)
-                due = turn_due is not None and turn_due(landings)
-                key: Outcome = (where, due, ())
-            else:
-                key = self.outcome(node, origin, target)
-            if key in listed:
-                continue
-            listed.add(key)
-            moves = (*done, (origin, target))
-            if judged is not None:
-                self.turn.known_turns[self.card, moves] = bool(key[1])
-            yield moves
+    def new_outcome(self, node: _Node, origin: int, target: int) -> bool | None:
+        """Whether the disc must turn after the play ending with a last sub-move from
+        ``origin`` to ``target``; None if its outcome was met before. The outcome is worked
+        out on the spot where no finish is entered (the aftermath's moves, the 007 summons,
+        run on the pieces followed), else by carrying the sub-move out (:meth:`outcome`)."""
+        judged, table, settle, ordered = self.judged, self.table, self.settle, self.ordered
+        if judged is not None and not node.finished and not target >= self.track > origin:
+            moved = HOME if target == self.dog else target
+            where = _placed(node.where, origin, target, moved)
+            landings = _landings(table, origin, target, moved)
+            if settle is not None and ordered and not ordered.isdisjoint(landings):
+                where = _settled(settle, table, where, landings)
+            due = self.turn_due is not None and self.turn_due(landings)
+            key: Outcome = (where, due, ())
+        else:
+            key = self.outcome(node, origin, target)
+        listed = self.listed
+        if key in listed:
+            return None
+        listed.add(key)
+        return bool(key[1])
 
     def swappable(self, done: Moves) -> Swap | None:
         """The last sub-move of ``done`` and where the piece moved before it stands (HOME if
         none) when a last sub-move after it may commute with it (see :meth:`swapped_before`):
-        both its fields on the track, neither a start field nor the Black Dog's."""
+        both its fields on the track, neither a start field nor the Black Dog's. Two last
+        sub-moves that commute are tried in board order only."""
         if not done:
             return None
         before, landed = done[-1]
