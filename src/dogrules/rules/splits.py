@@ -138,7 +138,7 @@ class _Search:
     def lane(self, seat: int) -> frozenset[int]:
         """The fields of ``seat``'s finish taken on the search's table."""
         first, occupant = self.board.lane(seat, 1), self.table.occupant
-        return frozenset(f for f in range(first, first + self.board.finish) if f in occupant)
+        return frozenset([f for f in range(first, first + self.board.finish) if f in occupant])
 
     def plans(self, blocked: frozenset[int], seat: int, lane: frozenset[int]) -> dict[int, Plan]:
         """The sub-moves of ``seat``'s pieces worked out so far on tables with these
@@ -154,7 +154,7 @@ class _Search:
             return landed
         if not ordered:
             return ()
-        return tuple(location for location in landed if location in ordered)
+        return tuple([location for location in landed if location in ordered])
 
     def first_visit(self, node: _Node, last: int) -> list[int]:
         """The pieces to explore from a new node: all but the one just moved (on ``last``)."""
@@ -261,8 +261,8 @@ class _Search:
         """Carry a sub-move out on the search's table; what :meth:`back` needs to take it
         back (a number move changes the pieces on its origin and its target only)."""
         table = self.table
-        homes, finished, captures = list(table.home), len(table.finished), len(table.captures)
-        undo = (table.occupant.get(target), dict(table.landed), homes, finished, captures)
+        homes, finished, captures = table.home.copy(), len(table.finished), len(table.captures)
+        undo = (table.occupant.get(target), table.landed.copy(), homes, finished, captures)
         walk(table, owner, origin, target, self.clauses)
         return undo
 
