@@ -15,8 +15,8 @@ order), so the work follows the number of outcomes, not of orderings.
 
 The search carries the sub-moves out on one scratch table and takes each back once explored
 (no copy per node), and asks for a piece's targets once per place, owner and what else they
-depend on: the protected start fields and the finish fields taken, which most sub-moves do
-not change.
+depend on: the protected start fields and the fields taken in the owner's finish, which most
+sub-moves do not change.
 """
 
 from __future__ import annotations
@@ -42,6 +42,11 @@ Outcome = tuple[Where, bool | tuple[int, ...], tuple[int, ...]]
 # A piece's sub-moves: for each count with a target (longest first), the targets.
 Plan = list[tuple[int, list[int]]]
 
+# The sub-moves worked out for each seat's pieces, by a piece's place, on tables with the same
+# protected start fields and the same fields of the seat's finish taken: all they depend on
+# besides the piece's place (a piece only ever enters its own colour's finish).
+SeatPlans = list[dict[int, Plan]]
+
 # The sub-move before a last one, and where the piece moved before it stands (HOME if none).
 Swap = tuple[int, int, int]
 
@@ -60,12 +65,6 @@ def splits(
     search = _Search(turn, card, movers, clauses, merge)
     root = search.root(points)
     return search.explore(root, search.first_visit(root, HOME), ())
-
-
-# The sub-moves worked out for each seat's pieces, by a piece's place, on tables with the same
-# protected start fields and the same fields of the seat's finish taken: all they depend on
-# besides the piece's place (a piece only ever enters its own colour's finish).
-SeatPlans = list[dict[int, Plan]]
 
 
 class _Node:
@@ -123,7 +122,9 @@ class _Search:
         self.listed: set[Hashable] = set()
 
     def root(self, points: int) -> _Node:
-        table, self.points = self.table, points
+        """The node of the table as the turn found it, with all ``points`` to split."""
+        self.points = points
+        table = self.table
         starts = sorted(table.occupant)
         where, finished = tuple(starts), tuple(table.finished)
         blocked = protected_fields(self.board, table)
