@@ -128,7 +128,7 @@ class _Search:
         starts = sorted(table.occupant)
         where, finished = tuple(starts), tuple(table.finished)
         blocked = protected_fields(self.board, table)
-        lanes = tuple(self.lane(seat) for seat in range(self.board.players))
+        lanes = self.lanes()
         plans = [self.plans(blocked, seat, lane) for seat, lane in enumerate(lanes)]
         node = _Node(where, points, finished, blocked, lanes, plans, self.movers(table))
         if self.merge:
@@ -136,10 +136,14 @@ class _Search:
             self.nodes[(where, landings, finished, points)] = node
         return node
 
-    def lane(self, seat: int) -> frozenset[int]:
-        """The fields of ``seat``'s finish taken on the search's table."""
-        first, occupant = self.board.lane(seat, 1), self.table.occupant
-        return frozenset([f for f in range(first, first + self.board.finish) if f in occupant])
+    def lanes(self) -> tuple[frozenset[int], ...]:
+        """The fields of each seat's finish taken on the search's table."""
+        board, track = self.board, self.track
+        taken: list[list[int]] = [[] for _ in range(board.players)]
+        for location in self.table.occupant:
+            if location >= track:
+                taken[board.lane_owner(location)].append(location)
+        return tuple(map(frozenset, taken))
 
     def plans(self, blocked: frozenset[int], seat: int, lane: frozenset[int]) -> dict[int, Plan]:
         """The sub-moves of ``seat``'s pieces worked out so far on tables with these
@@ -246,13 +250,10 @@ class _Search:
         blocked, lanes, plans = node.blocked, node.lanes, node.plans
         if origin in self.start_fields or target in self.start_fields:
             blocked = protected_fields(self.board, self.table)
-        if blocked != node.blocked:
+        if target >= self.track:
+            lanes = self.lanes()
+        if blocked != node.blocked or lanes is not node.lanes:
             plans = [self.plans(blocked, seat, lane) for seat, lane in enumerate(lanes)]
-        if target >= self.track:  # a finish entered or moved on in (only the seat's own)
-            seat = self.board.lane_owner(target)
-            lanes = (*lanes[:seat], self.lane(seat), *lanes[seat + 1 :])
-            plans = plans.copy()
-            plans[seat] = self.plans(blocked, seat, lanes[seat])
         after = _Node(where, points, finished, blocked, lanes, plans, self.movers(self.table))
         if self.merge:
             self.nodes[key] = after
