@@ -183,9 +183,10 @@ def test_a_bot_move_is_animated_and_the_animation_can_be_skipped(
     server: str, browser_page: tuple[Page, list[str]]
 ) -> None:
     page, errors = browser_page
-    # Animations on, slowed to a second a field so that the test surely sees one running:
-    # play on until a bot's piece slides along its path, then skip it.
-    page.goto(server + GAME.replace("&anim=0", "&anim=1000"))
+    # Animations on, slowed to five seconds a field so that the test surely sees one running
+    # (a one-field move must outlast the screenshot on a loaded machine): play on until a
+    # bot's piece slides along its path, then skip it.
+    page.goto(server + GAME.replace("&anim=0", "&anim=5000"))
     animating = 'body[data-animating="bot"]'
     clicks, shot = 0, {"piece": True, "target": True, "field": True}
     while True:
