@@ -258,10 +258,16 @@ def marked_code(marked: Mapping[str, Sequence[str]]) -> dict[CodeType, str]:
     The functions' modules must be imported (they are: marking happens at import). Raises
     LookupError for a name that does not resolve to a function, so a mark cannot go unwatched.
     """
-    codes: dict[CodeType, str] = {}
-    for name in sorted({name for names in marked.values() for name in names}):
-        codes[_function_named(name).__code__] = name
-    return codes
+    return {function.__code__: name for name, function in marked_functions(marked).items()}
+
+
+def marked_functions(marked: Mapping[str, Sequence[str]]) -> dict[str, FunctionType]:
+    """Qualified name -> the Python function (undecorated) of every name in ``marked``
+    (clause id -> qualified names). Raises LookupError as :func:`marked_code` does."""
+    return {
+        name: _function_named(name)
+        for name in sorted({name for names in marked.values() for name in names})
+    }
 
 
 def _function_named(name: str) -> FunctionType:
