@@ -11,6 +11,9 @@ from hypothesis import HealthCheck, settings
 import illustrations
 from live_register import NAME, LiveRegister
 
+# pytest's own fixture for running pytest in-process (tests/test_conformance_plugin.py).
+pytest_plugins = ("pytester",)
+
 settings.register_profile(
     "default",
     max_examples=30,
