@@ -4,6 +4,7 @@ live register plugin (which marked functions each clause test runs)."""
 from __future__ import annotations
 
 import os
+from importlib.util import find_spec
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -11,8 +12,15 @@ from hypothesis import HealthCheck, settings
 import illustrations
 from live_register import NAME, LiveRegister
 
-# pytest's own fixture for running pytest in-process (tests/test_conformance_plugin.py).
-pytest_plugins = ("pytester",)
+# The suite names the plugins it uses instead of loading every installed one (pyproject.toml:
+# --disable-plugin-autoload, which also spares rewriting the asserts of every module of their
+# packages in each process): xdist's and Hypothesis's there; here pytest's pytester
+# (tests/test_conformance_plugin.py) and Schemathesis's when it is installed
+# (tests/test_http_api.py skips without it, outside CI).
+pytest_plugins = (
+    "pytester",
+    *(["schemathesis.pytest.plugin"] if find_spec("schemathesis") else []),
+)
 
 settings.register_profile(
     "default",
