@@ -9,6 +9,7 @@ from importlib.util import find_spec
 import pytest
 from hypothesis import HealthCheck, settings
 
+import dogrules
 import illustrations
 from live_register import NAME, LiveRegister
 
@@ -57,5 +58,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     illustrations.activate(config)
     # Registered here rather than through pytest_plugins so that ``-p no:live_register``
-    # can turn it off (register() refuses a blocked name).
-    config.pluginmanager.register(LiveRegister(), NAME)
+    # can turn it off (register() refuses a blocked name). Not against the compiled engine
+    # (tools/build_compiled.py): its probes go into Python functions only (test_traceability).
+    if not dogrules.compiled():
+        config.pluginmanager.register(LiveRegister(), NAME)

@@ -16,9 +16,10 @@ import dogrules
 from dogrules.app.book import build
 from dogrules.app.book.illustrations import read_illustrations
 from dogrules.app.book.pictures import arrows, picture
+from dogrules.app.book.sources import function_places, source_file
 from dogrules.app.cli import main
 from dogrules.data.manuals import fingerprint
-from dogrules.data.register import Clause, Passage
+from dogrules.data.register import Clause, Passage, implementers
 from dogrules.render import ArrowKind
 from manuals import MANUALS, needs_manuals
 
@@ -82,6 +83,20 @@ def test_linked_source_pages_are_written_with_line_anchors(book: Path) -> None:
         path, line = href
         source = (book / path).read_text(encoding="utf-8")
         assert f'id="L{line}"' in source, href
+
+
+def test_a_marked_function_links_to_its_decorators_also_when_compiled() -> None:
+    # Found in the source file either way: a compiled function (tools/build_compiled.py) has
+    # no code object to tell its line.
+    places = function_places()
+    assert set(places) == {name for names in implementers().values() for name in names}
+    for name, place in places.items():
+        lines = source_file(place, None).read_text(encoding="utf-8").splitlines()
+        head = lines[place.line - 1 :]
+        assert head[0].lstrip().startswith("@"), name
+        decorators = head[: next(i for i, line in enumerate(head) if "def " in line)]
+        assert any(line.lstrip().startswith("@implements(") for line in decorators), name
+        assert f"def {name.rsplit('.', 1)[1]}(" in "".join(head[len(decorators) :][:1]), name
 
 
 def test_without_a_tests_folder_the_book_lists_no_tests(tmp_path: Path) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 import dogrules
 from dogrules.engine import judge
 from dogrules.engine.judge import ListingCache
@@ -32,7 +34,7 @@ def test_the_cache_never_holds_more_actions_than_its_budget() -> None:
             listing = cache(v.game(state.players), state)
             largest = max(largest, len(listing[0]))
             assert cache.actions <= 20
-            assert cache.actions == sum(len(a) for a, _ in cache._entries.values())
+            assert cache.actions == sum(len(listing[0]) for *_, listing in cache._entries.values())
     assert largest > 20, "some listing should have been too large to keep"
     assert len(cache) > 1, "smaller listings are kept"
 
@@ -58,3 +60,13 @@ def test_apply_after_legal_actions_finds_the_listing() -> None:
     assert judge._listed(game, state)[0] is listed, "the listing is kept, not listed again"
     judge._listed.cache_clear()
     assert len(judge._listed) == 0 and judge._listed.actions == 0
+
+
+def test_apply_on_a_state_not_listed_lately_asks_the_judge_and_lists_nothing() -> None:
+    v, state = _states("black-dog", 30)[-1]
+    again = attrs.evolve(state)  # equal, but another object: not found by identity
+    action = v.legal_actions(state)[0]
+    judge._listed.cache_clear()
+    assert v.apply(again, action).state == v.apply(state, action).state
+    assert len(judge._listed) == 0, "applying to a state nobody listed lists nothing"
+    assert judge._listed.kept(v.game(state.players), again) is None

@@ -5,11 +5,12 @@ silently pass; under pytest-xdist, the controller's judgement of the workers' re
 from __future__ import annotations
 
 from pathlib import Path
-from types import CodeType
+from types import CodeType, FunctionType
 
 import attrs
 import pytest
 
+import dogrules
 from dogrules.data.register import Clause, ClauseKind, implementers
 from dogrules.engine.cardtable import CardTable
 from dogrules.rules.play import RoundPlay
@@ -21,7 +22,6 @@ from dogrules.testing.trace import (
     LiveProblem,
     implementing_functions,
     live_problems,
-    marked_code,
     marked_functions,
 )
 from live_probes import Hits, Probes, probed_code
@@ -117,19 +117,25 @@ def test_a_live_register_has_no_problem_and_a_clause_given_twice_is_checked_once
     assert live_problems(clauses, marked, [run("t", {"X-A", "R-X1"}, {"m.f"})]) == []
 
 
-def test_every_marked_function_resolves_to_its_code() -> None:
+@pytest.mark.skipif(
+    dogrules.compiled(), reason="compiled engine: a compiled function has no Python code object"
+)
+def test_every_marked_function_resolves_to_its_function() -> None:
     marked = implementers()
-    codes = marked_code(marked)
-    assert set(codes.values()) == {name for names in marked.values() for name in names}
+    functions = marked_functions(marked)
+    assert set(functions) == {name for names in marked.values() for name in names}
     # a classmethod, a method and a module function
-    assert codes[vars(CardTable)["shuffled_deck"].__func__.__code__] == (
-        "dogrules.engine.cardtable.CardTable.shuffled_deck"
+    shuffled_deck = vars(CardTable)["shuffled_deck"].__func__
+    assert functions["dogrules.engine.cardtable.CardTable.shuffled_deck"] is shuffled_deck
+    assert (
+        functions["dogrules.rules.play.RoundPlay.no_play_actions"]
+        is vars(RoundPlay)["no_play_actions"]
     )
-    assert codes[RoundPlay.no_play_actions.__code__].endswith(".no_play_actions")
+    assert all(isinstance(function, FunctionType) for function in functions.values())
     with pytest.raises(LookupError, match="nowhere"):
-        marked_code({"X-A": ["dogrules.rules.round.nowhere"]})
+        marked_functions({"X-A": ["dogrules.rules.round.nowhere"]})
     with pytest.raises(LookupError, match="no imported module"):
-        marked_code({"X-A": ["nomodule.f"]})
+        marked_functions({"X-A": ["nomodule.f"]})
 
 
 def marked_example() -> int:
@@ -171,7 +177,7 @@ def test_a_probe_records_each_call_of_the_marked_function_itself_until_removed()
     probes = Probes(marked_functions({"X-A": names}))
     try:
         assert probes.hits == set()
-        assert marked_code({"X-A": names})[marked_example.__code__] == names[0]  # hashable
+        hash(marked_example.__code__)  # as a code object must be, holding the set
         assert unmarked_example() == 1 and held() == 1
         assert probes.hits == {names[0]}
         probes.hits.clear()
@@ -188,6 +194,9 @@ def test_a_probe_records_each_call_of_the_marked_function_itself_until_removed()
     assert probes.hits == set()
 
 
+@pytest.mark.skipif(
+    dogrules.compiled(), reason="compiled engine: a compiled function has no code to probe"
+)
 def test_every_marked_function_can_be_probed_and_a_nested_one_cannot() -> None:
     functions = marked_functions(implementers())
     probes = Probes(functions)

@@ -1,34 +1,55 @@
 """Build the opt-in compiled engine: the same source, its hot modules compiled with mypyc.
 
-    python tools/build_compiled.py [--out build/compiled] [--check]
-    PYTHONPATH=build/compiled python benchmarks/playouts.py --against src
+    python tools/build_compiled.py [--out build/compiled] [--check] [--wheel DIR]
+    python benchmarks/playouts.py --source build/compiled --against src
 
 The package is copied to ``OUT/dogrules`` (with the shipped data in ``dogrules/specs``, as a
-wheel has it) and the modules named in ``HOT`` are compiled there with mypyc (which comes
-with mypy, a development dependency; a C compiler is needed). Nothing in ``src`` changes:
-the pure-Python package stays the default and the fallback, and a compiled module is used
-only by a process whose PYTHONPATH puts ``OUT`` first. The frozen attrs model (``model``)
-stays uncompiled. ``--check`` then replays the golden playthroughs (tests/test_golden.py)
-and the deferred-events test against the compiled tree: identical games, identical events.
+wheel has it) and the modules named in ``COMPILED`` are compiled there with mypyc (which
+comes with mypy, a development dependency; setuptools and a C compiler are needed): one
+shared library beside the package, ``dogrules_compiled__mypyc``, and a small extension module
+beside each compiled module's ``.py`` file, which Python imports in its place. Nothing in
+``src`` changes: the pure-Python package stays the default and the fallback, every module not
+compiled runs as Python, and the compiled modules are used only by a process whose PYTHONPATH
+puts ``OUT`` first (or that installed the compiled wheel). ``dogrules.compiled()`` tells a
+process which engine it runs.
 
-``dogrules.compiled()`` tells a process which engine it runs.
+``--check`` then replays the golden playthroughs (tests/test_golden.py) and the deferred-events
+test against the compiled tree: identical games, identical events (CI runs the whole suite
+against it too). ``--wheel DIR`` writes an installable platform wheel of the compiled tree to
+DIR: the package's pure wheel (same name, version, metadata and data) with the compiled
+modules added.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
+import hashlib
 import os
 import shutil
 import subprocess
 import sys
+import sysconfig
+import tempfile
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "dogrules"
 SPECS = ROOT / "specs"
 
-# The modules a random playout spends its time in (benchmarks/playouts.py, profiled).
-HOT = (
+# The modules a game spends its time in (benchmarks/playouts.py, profiled): the scratch tables
+# and the judge, and every rule module. Measured and left as Python, since compiling them
+# gains nothing measurable (a random playout's time goes to building and reading the frozen
+# attrs objects, whose methods attrs writes at run time, so they stay Python, and to the
+# rules' own work): the ruleset, the board and the cards, the facade and the variants, and
+# the model (dogrules.model), whose attrs classes mypyc cannot make native classes (it
+# knows attrs' classic ``attr.s`` only, and loses their equality, hash and frozenness with
+# slots). The ruleset and the cards compile once a field made with ``attrs.field()`` is
+# typed as a MutableMapping rather than a dict (mypyc checks the field's class-level value
+# at import) and Turn follows Game (mypyc evaluates an attrs class's field types as the
+# class is made).
+COMPILED = (
     "engine/table.py",
     "engine/cardtable.py",
     "engine/judge.py",
@@ -41,29 +62,49 @@ HOT = (
     "rules/disc.py",
     "rules/blackdog.py",
     "rules/magnet.py",
+    "rules/swap.py",
+    "rules/agents.py",
+    "rules/copy.py",
+    "rules/secrecy.py",
     "rules/colours.py",
     "rules/kids_cards.py",
     "rules/kids_round.py",
 )
-# Not compiled: rules/swap.py and rules/agents.py, where mypyc (2.4) crashes on a method
-# marked with ``@implements`` that a subclass overrides (PairSwap.pairs, FaceDownSwap.pairs);
-# they run as pure Python, calling into the compiled modules.
+# The shared library of every compiled module, beside the package (mypyc's monolithic layout:
+# each module's ``__file__`` is worked out from where the library lies).
+GROUP = "dogrules_compiled"
+# What an extension module's file name ends in here (.cpython-311-x86_64-linux-gnu.so).
+SUFFIX = str(sysconfig.get_config_var("EXT_SUFFIX"))
 
 # What the check replays against the compiled tree.
 CHECKS = ("tests/test_golden.py", "tests/test_transitions.py")
 
+SETUP = """\
+import sys
+from setuptools import setup
+from mypyc.build import mypycify
 
-def build(out: Path) -> None:
-    """Copy the package and its data to ``out`` and compile the hot modules in place."""
+setup(
+    name="dogrules-compiled",
+    script_args=["build_ext", "--inplace", "--parallel", sys.argv[1]],
+    ext_modules=mypycify(sys.argv[2:], group_name={group!r}),
+)
+"""
+
+
+def build(out: Path, modules: tuple[str, ...] = COMPILED) -> None:
+    """Copy the package and its data to ``out`` and compile ``modules`` in place."""
     target = out / "dogrules"
     if target.exists():
         shutil.rmtree(target)
     out.mkdir(parents=True, exist_ok=True)
-    shutil.copytree(SOURCE, target, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    shutil.copytree(SOURCE, target, ignore=shutil.ignore_patterns("__pycache__", f"*{SUFFIX}"))
     shutil.copytree(SPECS, target / "specs")
-    modules = [str(Path("dogrules") / module) for module in HOT]
-    subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=out, check=True)
-    missing = [m for m in HOT if not list((target / m).parent.glob(f"{Path(m).stem}.*.so"))]
+    paths = [str(Path("dogrules") / module) for module in modules]
+    jobs = str(os.cpu_count() or 1)
+    setup = SETUP.format(group=GROUP)
+    subprocess.run([sys.executable, "-c", setup, jobs, *paths], cwd=out, check=True)
+    missing = [m for m in modules if not (target / m).with_suffix(SUFFIX).exists()]
     if missing:
         raise SystemExit(f"mypyc left these modules uncompiled: {', '.join(missing)}")
 
@@ -79,16 +120,64 @@ def check(out: Path) -> int:
     return done.returncode
 
 
+def wheel(out: Path, dist: Path) -> Path:
+    """A platform wheel of the compiled tree in ``dist``: the pure wheel ``pip wheel``
+    makes (same name, version, metadata and data), with every extension module of ``out``
+    added and the tags of this interpreter and platform; its path."""
+    dist.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", scratch, str(ROOT)],
+            check=True,
+        )
+        (pure,) = Path(scratch).glob("dogrules-*-py3-none-any.whl")
+        library = out / f"{GROUP}__mypyc{SUFFIX}"
+        extensions = [library, *(out / "dogrules").rglob(f"*{SUFFIX}")]
+        return _platform_wheel(pure, sorted(extensions), out, dist)
+
+
+def _platform_wheel(pure: Path, extensions: list[Path], out: Path, dist: Path) -> Path:
+    version = sys.version_info
+    tag = f"cp{version.major}{version.minor}"
+    platform = sysconfig.get_platform().replace("-", "_").replace(".", "_")
+    name = pure.name.replace("py3-none-any", f"{tag}-{tag}-{platform}")
+    built = dist / name
+    records: list[str] = []
+    with zipfile.ZipFile(pure) as source, zipfile.ZipFile(built, "w", zipfile.ZIP_DEFLATED) as w:
+
+        def add(path: str, data: bytes) -> None:
+            w.writestr(path, data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            records.append(f"{path},sha256={digest.decode()},{len(data)}")
+
+        record = next(n for n in source.namelist() if n.endswith(".dist-info/RECORD"))
+        for item in source.namelist():
+            if item == record:
+                continue
+            data = source.read(item)
+            if item.endswith(".dist-info/WHEEL"):
+                text = data.decode().replace("Root-Is-Purelib: true", "Root-Is-Purelib: false")
+                data = text.replace("Tag: py3-none-any", f"Tag: {tag}-{tag}-{platform}").encode()
+            add(item, data)
+        for extension in extensions:
+            add(extension.relative_to(out).as_posix(), extension.read_bytes())
+        w.writestr(record, "\n".join([*records, f"{record},,"]) + "\n")
+    return built
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "compiled")
     parser.add_argument("--check", action="store_true", help="replay the golden games after")
     parser.add_argument("--no-build", action="store_true", help="check an existing build only")
+    parser.add_argument("--wheel", type=Path, metavar="DIR", help="write a platform wheel")
     options = parser.parse_args()
     out = options.out.resolve()
     if not options.no_build:
         build(out)
         print(f"compiled engine in {out}: PYTHONPATH={out} python ...")
+    if options.wheel is not None:
+        print(f"compiled wheel: {wheel(out, options.wheel.resolve())}")
     if options.check:
         raise SystemExit(check(out))
 

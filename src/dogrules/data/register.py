@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
@@ -92,7 +93,8 @@ class Clause:
 
 F = TypeVar("F", bound=Callable[..., object])
 
-_implementers: dict[str, list[str]] = {}
+# Clause id -> the functions marked with it, named when asked (see _qualified_name).
+_implementers: dict[str, list[Callable[..., object]]] = {}
 
 
 def implements(*ids: str) -> Callable[[F], F]:
@@ -100,7 +102,7 @@ def implements(*ids: str) -> Callable[[F], F]:
 
     def mark(function: F) -> F:
         for clause_id in ids:
-            _implementers.setdefault(clause_id, []).append(_qualified_name(function))
+            _implementers.setdefault(clause_id, []).append(function)
         # A function compiled by mypyc (the opt-in compiled build) keeps no attributes.
         namespace = getattr(function, "__dict__", None)
         if namespace is not None:
@@ -111,17 +113,43 @@ def implements(*ids: str) -> Callable[[F], F]:
 
 
 def _qualified_name(function: Callable[..., object]) -> str:
-    """``module.qualname`` of a function, also of a method compiled by mypyc (a method
-    descriptor, which names its class instead of its module)."""
+    """``module.qualname`` of a function, also of one compiled by mypyc: a method of a
+    compiled class is a method descriptor, which names its class instead of its module; a
+    method of a plain Python class in a compiled module (an attrs class) is an object that
+    knows neither its name nor its class, found instead in the class of its module that
+    holds it (so, named once the class is made: not while it is being marked)."""
     module = getattr(function, "__module__", None)
     if module is None:
         module = getattr(getattr(function, "__objclass__", None), "__module__", "?")
-    return f"{module}.{getattr(function, '__qualname__', repr(function))}"
+    module = str(module)
+    qualname = getattr(function, "__qualname__", None)
+    if qualname is None:
+        qualname = _held_by(function, module) or repr(function)
+    return f"{module}.{qualname}"
+
+
+def _held_by(function: Callable[..., object], module: str) -> str | None:
+    # ``Class.name`` of the class of ``module`` whose namespace holds ``function`` as ``name``.
+    found = sys.modules.get(module)
+    owners = [] if found is None else [v for v in vars(found).values() if isinstance(v, type)]
+    return next(
+        (
+            f"{owner.__qualname__}.{name}"
+            for owner in owners
+            if owner.__module__ == module
+            for name, value in vars(owner).items()
+            if value is function
+        ),
+        None,
+    )
 
 
 def implementers() -> dict[str, tuple[str, ...]]:
     """Clause id -> the qualified names of the functions that implement it."""
-    return {key: tuple(sorted(set(names))) for key, names in _implementers.items()}
+    return {
+        key: tuple(sorted({_qualified_name(function) for function in functions}))
+        for key, functions in _implementers.items()
+    }
 
 
 def clause_from_table(table: Mapping[str, object], where: str) -> Clause:

@@ -44,13 +44,30 @@ class CardTable:
         events: list[Event] | None,
     ) -> None:
         self.deck_spec = deck_spec
-        self.hands = [list(hand) for hand in hands]
-        self.deck = list(deck)
+        # A hand and the deck are copied when first changed (most actions change one hand and
+        # leave the deck alone): until then each is the sequence it was given, so the new
+        # state keeps an unchanged one as it was (see :func:`transition`).
+        self.hands: list[Sequence[str]] = list(hands)
+        self.deck: Sequence[str] = deck
         self.discard = list(discard)
         self.exchange = list(exchange)
         self.seed = seed
         self.shuffles = shuffles
         self.events = events
+
+    def changing_hand(self, seat: int) -> list[str]:
+        """The hand of ``seat``, to be changed (copied on its first change)."""
+        hand = self.hands[seat]
+        if type(hand) is not list:
+            hand = self.hands[seat] = list(hand)
+        return hand
+
+    def changing_deck(self) -> list[str]:
+        """The deck, to be changed (copied on its first change)."""
+        deck = self.deck
+        if type(deck) is not list:
+            deck = self.deck = list(deck)
+        return deck
 
     @classmethod
     @implements("BD-DEAL", "R-C2")
@@ -86,12 +103,12 @@ class CardTable:
 
     def take(self, seat: int, card: str) -> None:
         """Remove one ``card`` from the hand of ``seat`` (known to hold it)."""
-        self.hands[seat].remove(card)
+        self.changing_hand(seat).remove(card)
 
     @implements("BD-RESHUFFLE", "R-C2")
     def reshuffle(self) -> None:
         """The remaining deck and the discard pile are shuffled together into a new deck."""
-        self.deck = list(shuffled(self.deck + self.discard, self.seed, self.shuffles))
+        self.deck = list(shuffled([*self.deck, *self.discard], self.seed, self.shuffles))
         self.discard = []
         self.shuffles += 1
         self.record(Event(EventKind.RESHUFFLED, ("BD-RESHUFFLE", "R-C2"), count=len(self.deck)))
@@ -100,7 +117,7 @@ class CardTable:
         """``seat`` draws the top card, the discard pile first becoming the deck if it is empty."""
         if not self.deck:
             self.reshuffle()
-        self.hands[seat].append(self.deck.pop())
+        self.changing_hand(seat).append(self.changing_deck().pop())
         self.record(Event(EventKind.DREW, clauses, seat=seat))
 
     @implements("BD-DEAL", "BD-DEALER-ROTATES", "BD-RESHUFFLE", "R-C1", "R-C2")
@@ -110,9 +127,10 @@ class CardTable:
         players = len(self.hands)
         if len(self.deck) < count * players:
             self.reshuffle()
+        deck = self.changing_deck()
         for _ in range(count):
             for offset in range(1, players + 1):
-                self.hands[(dealer + offset) % players].append(self.deck.pop())
+                self.changing_hand((dealer + offset) % players).append(deck.pop())
         self.record(Event(EventKind.DEALT, clauses, seat=dealer, count=count))
 
     def discard_card(self, seat: int, card: str, clauses: tuple[str, ...]) -> None:
@@ -146,7 +164,7 @@ class CardTable:
         """Once every seat has chosen, all set-aside cards are received at the same time."""
         for seat, card in enumerate(self.exchange):
             if card is not None:
-                self.hands[recipient[seat]].append(card)
+                self.changing_hand(recipient[seat]).append(card)
         self.exchange = [None] * len(self.exchange)
         self.record(Event(EventKind.EXCHANGED, clauses))
 
@@ -181,14 +199,11 @@ def transition(
     if isinstance(now, DogFacts) and now.black_dog != table.dog:
         now = DogFacts(table.dog)
     order = cards.deck_spec.in_order
-    # What did not change is kept, not copied: a hand that is still the same cards (in the
-    # same order, as the scratch copy started), the deck when nothing was drawn from it and
-    # it was not reshuffled (it only ever loses cards from its end, or is replaced whole).
+    # What did not change is kept, not copied: the scratch copy changes a hand or the deck
+    # only through a copy of its own, so one still the state's own object is unchanged.
     hands = tuple(
-        old if len(hand) == len(old) and tuple(hand) == old else order(hand)
-        for hand, old in zip(cards.hands, state.hands, strict=True)
+        [old if hand is old else order(hand) for hand, old in zip(cards.hands, state.hands)]
     )
-    same_deck = cards.shuffles == state.shuffles and len(cards.deck) == len(state.deck)
     # Built field by field rather than by attrs.evolve: this runs once per action.
     new = State(
         variant=state.variant,
@@ -197,7 +212,7 @@ def transition(
         to_act=state.to_act if to_act is None else to_act,
         pieces=table.pieces(),
         hands=hands,
-        deck=state.deck if same_deck else tuple(cards.deck),
+        deck=state.deck if cards.deck is state.deck else tuple(cards.deck),
         discard=tuple(cards.discard),
         exchange=tuple(cards.exchange),
         dealer=state.dealer if dealer is None else dealer,

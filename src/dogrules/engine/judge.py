@@ -97,12 +97,16 @@ def _require_action(action: object) -> None:
 
 
 def _is_listed(game: Game, state: State, action: Action) -> bool:
-    # The hot path of every playout: a listed action is recognised by one set look-up. An
-    # action with an unhashable field (a list where a tuple belongs) is no listed one; the
-    # judge then refuses it.
+    # The hot path of every playout: an action of a kept listing is recognised by its
+    # identity. A state not listed lately is not listed now: the judge's verdict is the
+    # same, and costs one check, not a whole listing. An action with an unhashable field (a
+    # list where a tuple belongs) is no listed one; the judge then refuses it.
     _require_action(action)
+    listing = _listed.kept(game, state)
+    if listing is None:
+        return False
     try:
-        return action in _listed(game, state)[1]
+        return action in listing[1]
     except TypeError:
         return False
 
@@ -167,6 +171,8 @@ class Members:
 
 
 Listing = tuple[tuple[Action, ...], Members]
+# A kept listing with the game and the state object it lists.
+Entry = tuple[Game, State, Listing]
 
 # How many listed actions the cache may hold in all. A crowded Partner position lists some
 # 10,000 (one per distinct outcome), so a bound on entries alone (512) could hold GiBs; this
@@ -177,23 +183,27 @@ ENTRY_BUDGET = 512
 
 
 class ListingCache:
-    """The legal actions of the latest positions asked about, least recently used evicted
-    first once the entries hold more than ``action_budget`` actions or number more than
-    ``entry_budget``; a listing larger than the whole budget is never kept.
+    """The legal actions of the latest states asked about, each found by the identity of
+    its state object (a state built again, equal but another object, is listed again: a
+    playout never meets a state twice, and hashing every new state would cost more than
+    the rare second listing); least recently used evicted first once the entries hold more
+    than ``action_budget`` actions or number more than ``entry_budget``; a listing larger
+    than the whole budget is never kept.
 
     ``apply`` right after ``legal_actions`` on the same state (every playout) finds the
-    listing here and recognises a listed action by one set look-up."""
+    listing here and recognises a listed action by its identity."""
 
     def __init__(self, action_budget: int, entry_budget: int) -> None:
         self.action_budget = action_budget
         self.entry_budget = entry_budget
-        self._entries: OrderedDict[tuple[Game, State], Listing] = OrderedDict()
+        # Keyed by the ids of the game and the state; the entry holds both objects, so
+        # their ids stay theirs while it is kept.
+        self._entries: OrderedDict[tuple[int, int], Entry] = OrderedDict()
         self._actions = 0
-        # The latest listing asked for, found by identity: ``apply`` right after
-        # ``legal_actions`` on the same state object (every playout) skips hashing, locking
-        # and reordering. One attribute, replaced whole, so a reader in another thread sees
-        # an old entry or a new one, never half of each.
-        self._latest: tuple[Game, State, Listing] | None = None
+        # The latest listing asked for: ``apply`` right after ``legal_actions`` on the same
+        # state object (every playout) skips locking and reordering. One attribute, replaced
+        # whole, so a reader in another thread sees an old entry or a new one, never half.
+        self._latest: Entry | None = None
         # Readers and writers in other threads must not see an entry counted but not stored.
         self._lock = threading.Lock()
         # An attribute of the cache, not a method of its class: whoever clears every
@@ -201,21 +211,10 @@ class ListingCache:
         self.cache_clear: Callable[[], None] = self._clear
 
     def __call__(self, game: Game, state: State) -> Listing:
-        latest = self._latest
-        if latest is not None and latest[1] is state and latest[0] is game:
-            return latest[2]
-        listing = self._lookup(game, state)
-        if len(listing[0]) <= self.action_budget:  # one larger is never kept
-            self._latest = (game, state, listing)
-        return listing
-
-    def _lookup(self, game: Game, state: State) -> Listing:
-        key = (game, state)
-        with self._lock:
-            listing = self._entries.get(key)
-            if listing is not None:
-                self._entries.move_to_end(key)
-                return listing
+        """The listing of ``state``, from the cache or listed now (and kept)."""
+        listing = self.kept(game, state)
+        if listing is not None:
+            return listing
         rule = game.ruleset.phases.get(state.phase)
         # Listing a crowded position allocates tens of thousands of small objects that form
         # no reference cycle; the cycle collector, triggered by their count alone, would scan
@@ -230,14 +229,31 @@ class ListingCache:
         listing = actions, Members(actions)
         if len(actions) > self.action_budget:
             return listing
+        entry = (game, state, listing)
+        self._latest = entry
+        key = (id(game), id(state))
         with self._lock:
             if key not in self._entries:
-                self._entries[key] = listing
+                self._entries[key] = entry
                 self._actions += len(actions)
             while self._actions > self.action_budget or len(self._entries) > self.entry_budget:
                 _, evicted = self._entries.popitem(last=False)
-                self._actions -= len(evicted[0])
+                self._actions -= len(evicted[2][0])
         return listing
+
+    def kept(self, game: Game, state: State) -> Listing | None:
+        """The listing of ``state`` if the cache holds it (None: it would have to be listed)."""
+        latest = self._latest
+        if latest is not None and latest[1] is state and latest[0] is game:
+            return latest[2]
+        key = (id(game), id(state))
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is None:
+                return None
+            self._entries.move_to_end(key)
+        self._latest = entry
+        return entry[2]
 
     @property
     def actions(self) -> int:

@@ -123,7 +123,7 @@ class Table:
         per_seat: list[list[int]] = [[HOME] * count for count in self.home]
         for location, seat in self.occupant.items():
             per_seat[seat].append(location)
-        return tuple(tuple(sorted(locations)) for locations in per_seat)
+        return tuple([tuple(sorted(locations)) for locations in per_seat])
 
     def on_track(self, seat: int) -> list[int]:
         return [

@@ -177,7 +177,7 @@ def distinct(hand: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(hand))
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Deck:
     """The composition of a variant's deck: notation -> count, in a fixed order."""
 
@@ -197,16 +197,17 @@ class Deck:
 
     def order(self, card: str) -> int:
         """Position of a card kind in the canonical order (for sorting hands)."""
-        return _order_index(self.counts)[card]
+        return _order_index(self)[card]
 
     def in_order(self, cards: Sequence[str]) -> tuple[str, ...]:
         """``cards`` sorted in the canonical order."""
-        return tuple(sorted(cards, key=_order_index(self.counts).__getitem__))
+        return tuple(sorted(cards, key=_order_index(self).__getitem__))
 
 
 @functools.cache
-def _order_index(counts: tuple[tuple[str, int], ...]) -> dict[str, int]:
-    return {card: index for index, (card, _) in enumerate(counts)}
+def _order_index(deck: Deck) -> dict[str, int]:
+    # Keyed by the deck, whose hash is computed once: sorting a hand is on every action's path.
+    return {card: index for index, (card, _) in enumerate(deck.counts)}
 
 
 @implements("BD-L-DECK", "BD-DECK", "AD-L-DECK", "KD-L-DECK", "KD-DECK")

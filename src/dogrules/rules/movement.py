@@ -20,8 +20,8 @@ ENTER_CLAUSES = ("BD-ENTER", "R-C5")
 @implements("BD-START-BLOCKS", "BD-START-PROTECTED", "R-C4")
 def protected_fields(board: Board, table: Table) -> frozenset[int]:
     """Start fields held by a piece of their own colour: nobody passes, lands on or swaps them."""
-    occupant = table.occupant
-    return frozenset(start for seat, start in enumerate(board.start) if occupant.get(start) == seat)
+    holder = table.occupant.get
+    return frozenset([start for seat, start in enumerate(board.start) if holder(start) == seat])
 
 
 @implements(

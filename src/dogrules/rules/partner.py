@@ -129,4 +129,4 @@ class PartnerTargets:
         if partner is None or table.all_in_finish(turn.seat) or table.all_in_finish(partner):
             return lambda now: sorted(now.occupant)
         side = {turn.seat, partner}
-        return lambda now: sorted(loc for loc, s in now.occupant.items() if s in side)
+        return lambda now: sorted([loc for loc, s in now.occupant.items() if s in side])

@@ -57,6 +57,10 @@ def winners(table: Table, acting: int, teams: bool) -> tuple[int, ...]:
     finishes, or (2/3 players) a seat with its finish full. When one card completes two
     sides (a Partner split), the side whose last piece entered its finish first, in the
     order of the sub-moves, wins (R-C13)."""
+    if not table.finished:
+        # A side is complete only once its last piece enters a finish, and a game already
+        # won takes no action: no piece entered one in this action, so nobody has won.
+        return ()
     sides = complete_sides(table, acting, teams)
     if not sides:
         return ()

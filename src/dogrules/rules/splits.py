@@ -12,6 +12,11 @@ rule's :class:`~dogrules.engine.ruleset.Outcomes` tells them apart by nothing: w
 piece ends once the aftermath has moved pieces, whether the disc must turn, and who has won.
 The first spelling found of each outcome is its canonical one (the first in the stable
 order), so the work follows the number of outcomes, not of orderings.
+
+The search carries the sub-moves out on one scratch table and takes each back once explored
+(no copy per node), and asks for a piece's targets once per place, owner and what else they
+depend on: the protected start fields and the fields taken in the owner's finish, which most
+sub-moves do not change.
 """
 
 from __future__ import annotations
@@ -34,6 +39,21 @@ Where = tuple[int, ...]
 # every landing in order) and who has won (or the finish order).
 Outcome = tuple[Where, bool | tuple[int, ...], tuple[int, ...]]
 
+# A piece's sub-moves: for each count with a target (longest first), the targets.
+Plan = list[tuple[int, list[int]]]
+
+# The sub-moves worked out for each seat's pieces, by a piece's place, on tables with the same
+# protected start fields and the same fields of the seat's finish taken: all they depend on
+# besides the piece's place (a piece only ever enters its own colour's finish).
+SeatPlans = list[dict[int, Plan]]
+
+# The sub-move before a last one, and where the piece moved before it stands (HOME if none).
+Swap = tuple[int, int, int]
+
+# What a sub-move carried out changed, to take it back: the piece on its target, the
+# landings and the homes before it, and how many finish entries and captures there were.
+Undo = tuple[int | None, dict[int, None], list[int], int, int]
+
 
 def splits(
     turn: Turn, card: str, movers: Pieces, points: int, clauses: tuple[str, ...], merge: bool
@@ -43,44 +63,35 @@ def splits(
     order; with ``merge`` only the first spelling of each distinct outcome (and whether the
     disc must turn after it is noted in ``turn.known_turns``)."""
     search = _Search(turn, card, movers, clauses, merge)
-    root = search.node(turn.table, search.first_ident(), tuple(search.starts), points)
-    return search.explore(root, HOME, ())
+    root = search.root(points)
+    return search.explore(root, search.first_visit(root, HOME), ())
 
 
 class _Node:
-    """A table the search has reached, with its pieces followed, and the pieces already
-    explored from it."""
+    """A table the search has reached (the search's table stands so while it is explored),
+    with its pieces followed, and the piece not yet explored from it (``held``): its protected
+    start fields, each seat's finish fields taken (``lanes``) and the sub-moves worked out."""
 
-    __slots__ = (
-        "blocked",
-        "expanded",
-        "finished",
-        "ident",
-        "landings",
-        "pieces",
-        "points",
-        "table",
-        "where",
-    )
+    __slots__ = ("blocked", "finished", "held", "lanes", "pieces", "plans", "points", "where")
 
     def __init__(
         self,
-        table: Table,
-        ident: dict[int, int],
         where: Where,
         points: int,
-        landings: tuple[int, ...],
+        finished: tuple[int, ...],
+        blocked: frozenset[int],
+        lanes: tuple[frozenset[int], ...],
+        plans: SeatPlans,
         pieces: list[int],
     ) -> None:
-        self.table = table
-        self.ident = ident
         self.where = where
         self.points = points
-        self.landings = landings
-        self.finished = tuple(table.finished)
-        self.blocked = protected_fields(table.board, table)
+        self.finished = finished
+        self.blocked = blocked
+        self.lanes = lanes
+        self.plans = plans
         self.pieces = pieces
-        self.expanded: set[int] = set()
+        self.held: int | None = None
 
 
 class _Search:
@@ -92,28 +103,55 @@ class _Search:
         self.movers = movers
         self.clauses = clauses
         self.merge = merge
-        self.judged = turn.outcome
+        self.judged = judged = turn.outcome
         # The landings whose order matters (None: every landing, with no phase rule's word).
-        self.ordered = None if self.judged is None else self.judged.ordered
-        self.starts = sorted(turn.table.occupant)
+        self.ordered = None if judged is None else judged.ordered
+        self.turn_due = None if judged is None else judged.turn_due
+        self.settle = None if judged is None else judged.settle
+        # The table the sub-moves are carried out on, each taken back once explored.
+        self.table = turn.table.clone()
+        self.board = turn.board
+        self.track = turn.board.track
         # Fields a sub-move changes more than its own piece's place on: where protection
         # starts or ends, and the Black Dog (which never moves during a split).
-        dog = turn.table.dog
-        self.dog = dog
+        self.dog = dog = turn.table.dog
+        self.start_fields = frozenset(turn.board.start)
         self.starts_and_dog = frozenset((*turn.board.start, *(() if dog is None else (dog,))))
         self.nodes: dict[Hashable, _Node] = {}
+        self.contexts: dict[tuple[frozenset[int], int, frozenset[int]], dict[int, Plan]] = {}
         self.listed: set[Hashable] = set()
 
-    def first_ident(self) -> dict[int, int]:
-        return {location: piece for piece, location in enumerate(self.starts)}
-
-    def node(self, table: Table, ident: dict[int, int], where: Where, points: int) -> _Node:
-        """A node for ``table`` (a new one: see :meth:`child` for the look-up)."""
-        landings = self.ordered_landings(tuple(table.landed))
-        node = _Node(table, ident, where, points, landings, self.movers(table))
+    def root(self, points: int) -> _Node:
+        """The node of the table as the turn found it, with all ``points`` to split."""
+        self.points = points
+        table = self.table
+        starts = sorted(table.occupant)
+        where, finished = tuple(starts), tuple(table.finished)
+        blocked = protected_fields(self.board, table)
+        lanes = self.lanes()
+        plans = [self.plans(blocked, seat, lane) for seat, lane in enumerate(lanes)]
+        node = _Node(where, points, finished, blocked, lanes, plans, self.movers(table))
         if self.merge:
-            self.nodes[(where, landings, node.finished, points)] = node
+            landings = self.ordered_landings(tuple(table.landed))
+            self.nodes[(where, landings, finished, points)] = node
         return node
+
+    def lanes(self) -> tuple[frozenset[int], ...]:
+        """The fields of each seat's finish taken on the search's table."""
+        board, track = self.board, self.track
+        taken: list[list[int]] = [[] for _ in range(board.players)]
+        for location in self.table.occupant:
+            if location >= track:
+                taken[board.lane_owner(location)].append(location)
+        return tuple(map(frozenset, taken))
+
+    def plans(self, blocked: frozenset[int], seat: int, lane: frozenset[int]) -> dict[int, Plan]:
+        """The sub-moves of ``seat``'s pieces worked out so far on tables with these
+        protected start fields and these fields of its finish taken."""
+        plans = self.contexts.get((blocked, seat, lane))
+        if plans is None:
+            plans = self.contexts[blocked, seat, lane] = {}
+        return plans
 
     def ordered_landings(self, landed: tuple[int, ...]) -> tuple[int, ...]:
         ordered = self.ordered
@@ -121,106 +159,168 @@ class _Search:
             return landed
         if not ordered:
             return ()
-        return tuple(location for location in landed if location in ordered)
+        return tuple([location for location in landed if location in ordered])
 
-    def explore(self, node: _Node, last: int, done: Moves) -> Iterator[Moves]:
-        """The spellings that continue ``done`` from ``node`` (``last``: where the piece just
-        moved stands, held back)."""
-        pieces = [origin for origin in node.pieces if origin != last]
-        if self.merge:
-            pieces = [origin for origin in pieces if origin not in node.expanded]
-            node.expanded.update(pieces)
-        table, board, points = node.table, self.turn.board, node.points
+    def first_visit(self, node: _Node, last: int) -> list[int]:
+        """The pieces to explore from a new node: all but the one just moved (on ``last``)."""
+        pieces = node.pieces
+        if last in pieces:
+            pieces = pieces.copy()
+            pieces.remove(last)
+            node.held = last
+        return pieces
+
+    def revisit(self, node: _Node, last: int) -> list[int]:
+        """The pieces to explore from a node reached again: the one held back, unless moved."""
+        held = node.held
+        if held is None or held == last:
+            return []
+        node.held = None
+        return [held]
+
+    def explore(self, node: _Node, pieces: list[int], done: Moves) -> Iterator[Moves]:
+        """The spellings that continue ``done`` from ``node`` with a sub-move of one of
+        ``pieces`` (the search's table standing as ``node`` says); merging, a play only if
+        its outcome is new (and whether the disc must turn after it noted), passing over a
+        last sub-move that commutes with the one before it (see :meth:`swappable`)."""
+        occupant, points, plans, merge = self.table.occupant, node.points, node.plans, self.merge
+        swap = self.swappable(done) if merge else None
         for origin in pieces:
-            owner = table.occupant[origin]
-            for count in range(points, 0, -1):
-                targets = number_targets(board, table, owner, origin, count, node.blocked)
-                if count == points:
-                    if targets:
-                        yield from self.last_sub_moves(node, done, origin, targets)
+            owner = occupant[origin]
+            plan = plans[owner].get(origin)
+            if plan is None:
+                plan = self.plan(node, origin, owner)
+            for count, targets in plan:
+                if count < points:
+                    for target in targets:
+                        after = self.child(node, owner, origin, target, points - count)
+                        if after is not None:
+                            child, left, undo = after
+                            yield from self.explore(child, left, (*done, (origin, target)))
+                            self.back(owner, origin, target, undo)
                     continue
+                if count > points:
+                    continue
+                swapped = None if swap is None else self.swapped_before(swap, origin)
                 for target in targets:
+                    if swapped is not None and self.commutes(swapped, target):
+                        continue
+                    due = self.new_outcome(node, origin, target) if merge else False
+                    if due is None:
+                        continue
                     moves = (*done, (origin, target))
-                    child, moved = self.child(node, owner, origin, target, points - count)
-                    yield from self.explore(child, moved, moves)
+                    if merge and self.judged is not None:
+                        self.turn.known_turns[self.card, moves] = due
+                    yield moves
+
+    def plan(self, node: _Node, origin: int, owner: int) -> Plan:
+        """The sub-moves of the piece on ``origin`` for up to all the points (then kept)."""
+        board, table, blocked = self.board, self.table, node.blocked
+        plan: Plan = []
+        for count in range(self.points, 0, -1):
+            targets = number_targets(board, table, owner, origin, count, blocked)
+            if targets:
+                plan.append((count, targets))
+        node.plans[owner][origin] = plan
+        return plan
 
     def child(
         self, node: _Node, owner: int, origin: int, target: int, points: int
-    ) -> tuple[_Node, int]:
-        """The node a sub-move from ``origin`` to ``target`` leads to, and where its piece
-        stands (HOME if the Black Dog took it). Merging, a node already reached is found by
-        where the pieces stand, its ordered landings and finish order, worked out without
-        carrying the sub-move out: a piece it lands on is captured, the mover too if the
-        Black Dog stands there, and a landing is left where it ends."""
+    ) -> tuple[_Node, list[int], Undo] | None:
+        """The node a sub-move from ``origin`` to ``target`` leads to, carried out on the
+        search's table, and the pieces to explore from it (None, nothing carried out, if
+        none). Merging, a node already reached is found by where the pieces stand, its ordered
+        landings and finish order, worked out without carrying the sub-move out: a piece it
+        lands on is captured, the mover too if the Black Dog stands there, and a landing is
+        left where it ends."""
         moved = HOME if target == self.dog else target
-        where = _placed(node.where, node.ident, origin, target, moved)
+        where = _placed(node.where, origin, target, moved)
+        finished = (*node.finished, owner) if target >= self.track > origin else node.finished
+        key: Hashable = None
         if self.merge:
-            landings = self.ordered_landings(_landings(node.table, origin, target, moved))
-            entered = target >= self.turn.board.track > origin
-            finished = (*node.finished, owner) if entered else node.finished
-            found = self.nodes.get((where, landings, finished, points))
+            landings: tuple[int, ...] = ()
+            if self.ordered is None or self.ordered:
+                landings = self.ordered_landings(_landings(self.table, origin, target, moved))
+            key = (where, landings, finished, points)
+            found = self.nodes.get(key)
             if found is not None:
-                return found, moved
-        after = node.table.clone()
-        walk(after, owner, origin, target, self.clauses)
-        return self.node(after, _follow(node.ident, origin, target, after), where, points), moved
+                pieces = self.revisit(found, moved)
+                return None if not pieces else (found, pieces, self.step(owner, origin, target))
+        undo = self.step(owner, origin, target)
+        blocked, lanes, plans = node.blocked, node.lanes, node.plans
+        if origin in self.start_fields or target in self.start_fields:
+            blocked = protected_fields(self.board, self.table)
+        if target >= self.track:
+            lanes = self.lanes()
+        if blocked != node.blocked or lanes is not node.lanes:
+            plans = [self.plans(blocked, seat, lane) for seat, lane in enumerate(lanes)]
+        after = _Node(where, points, finished, blocked, lanes, plans, self.movers(self.table))
+        if self.merge:
+            self.nodes[key] = after
+        return after, self.first_visit(after, moved), undo
 
-    def last_sub_moves(
-        self, node: _Node, done: Moves, origin: int, targets: list[int]
-    ) -> Iterator[Moves]:
-        """The plays ending with a sub-move from ``origin`` to one of ``targets``; merging,
-        only those whose outcome is new. An outcome is worked out on the spot where no
-        finish is entered (the aftermath's moves, the 007 summons, run on the pieces
-        followed), else on a scratch copy (:meth:`outcome`)."""
-        if not self.merge:
-            for target in targets:
-                yield (*done, (origin, target))
-            return
-        judged, table = self.judged, node.table
-        track, dog = self.turn.board.track, self.dog
-        quick = judged is not None and not node.finished
-        ordered = self.ordered or frozenset()
-        turn_due = None if judged is None else judged.turn_due
-        settle = None if judged is None else judged.settle
-        swapped = self.swapped_before(done, origin)
-        for target in targets:
-            if swapped is not None and self.commutes(swapped, target):
-                continue
-            if quick and not target >= track > origin:
-                moved = HOME if target == dog else target
-                where = _placed(node.where, node.ident, origin, target, moved)
-                landings = _landings(table, origin, target, moved)
-                if settle is not None and not ordered.isdisjoint(landings):
-                    followed = {f: piece for piece, f in enumerate(where) if f != HOME}
-                    where = _settled(settle, table, followed, landings, len(where))
-                due = turn_due is not None and turn_due(landings)
-                key: Outcome = (where, due, ())
-            else:
-                key = self.outcome(node, origin, target)
-            if key in self.listed:
-                continue
-            self.listed.add(key)
-            moves = (*done, (origin, target))
-            if judged is not None:
-                self.turn.known_turns[self.card, moves] = bool(key[1])
-            yield moves
+    def step(self, owner: int, origin: int, target: int) -> Undo:
+        """Carry a sub-move out on the search's table; what :meth:`back` needs to take it
+        back (a number move changes the pieces on its origin and its target only)."""
+        table = self.table
+        homes, finished, captures = table.home.copy(), len(table.finished), len(table.captures)
+        undo = (table.occupant.get(target), table.landed.copy(), homes, finished, captures)
+        walk(table, owner, origin, target, self.clauses)
+        return undo
 
-    def swapped_before(self, done: Moves, origin: int) -> tuple[int, int] | None:
-        """The sub-move before a last one from ``origin`` when the two, the other way round,
-        form a spelling met earlier (if they commute: see :meth:`commutes`): the earlier one
-        moves a piece placed after ``origin``, both on the track, off no start field or the
-        Black Dog's, and ``origin``'s piece was not the one moved just before it."""
+    def back(self, owner: int, origin: int, target: int, undo: Undo) -> None:
+        """Take back a sub-move :meth:`step` carried out."""
+        table, occupant = self.table, self.table.occupant
+        victim, table.landed, table.home, finished, captures = undo
+        occupant.pop(target, None)
+        if victim is not None:
+            occupant[target] = victim
+        occupant[origin] = owner
+        del table.finished[finished:]
+        del table.captures[captures:]
+
+    def new_outcome(self, node: _Node, origin: int, target: int) -> bool | None:
+        """Whether the disc must turn after the play ending with a last sub-move from
+        ``origin`` to ``target``; None if its outcome was met before. The outcome is worked
+        out on the spot where no finish is entered (the aftermath's moves, the 007 summons,
+        run on the pieces followed), else by carrying the sub-move out (:meth:`outcome`)."""
+        judged, table, settle, ordered = self.judged, self.table, self.settle, self.ordered
+        if judged is not None and not node.finished and not target >= self.track > origin:
+            moved = HOME if target == self.dog else target
+            where = _placed(node.where, origin, target, moved)
+            landings = _landings(table, origin, target, moved)
+            if settle is not None and ordered and not ordered.isdisjoint(landings):
+                where = _settled(settle, table, where, landings)
+            due = self.turn_due is not None and self.turn_due(landings)
+            key: Outcome = (where, due, ())
+        else:
+            key = self.outcome(node, origin, target)
+        listed = self.listed
+        if key in listed:
+            return None
+        listed.add(key)
+        return bool(key[1])
+
+    def swappable(self, done: Moves) -> Swap | None:
+        """The last sub-move of ``done`` and where the piece moved before it stands (HOME if
+        none) when a last sub-move after it may commute with it (see :meth:`swapped_before`):
+        both its fields on the track, neither a start field nor the Black Dog's. Two last
+        sub-moves that commute are tried in board order only."""
         if not done:
             return None
         before, landed = done[-1]
-        if origin >= before or landed == origin or (len(done) > 1 and done[-2][1] == origin):
+        track = self.track
+        if before >= track or landed >= track or not self.starts_and_dog.isdisjoint(done[-1]):
             return None
-        track = self.turn.board.track
-        if (
-            before >= track
-            or landed >= track
-            or not self.starts_and_dog.isdisjoint((before, landed, origin))
-        ):
+        return before, landed, done[-2][1] if len(done) > 1 else HOME
+
+    def swapped_before(self, swap: Swap, origin: int) -> tuple[int, int] | None:
+        """The sub-move before a last one from ``origin`` when the two, the other way round,
+        form a spelling met earlier (if they commute: see :meth:`commutes`): the earlier one
+        (see :meth:`swappable`) moves a piece placed after ``origin``, on no start field or
+        the Black Dog's, and ``origin``'s piece was not the one moved just before it."""
+        before, landed, previous = swap
+        if origin >= before or origin in (landed, previous) or origin in self.starts_and_dog:
             return None
         return before, landed
 
@@ -228,50 +328,42 @@ class _Search:
         """Whether a last sub-move to ``target`` commutes with the sub-move ``swapped``
         before it: on the track, landing on neither of its fields nor a start field or the
         Black Dog, and not two ordered landings."""
-        before, landed = swapped
-        if target >= self.turn.board.track or target in self.starts_and_dog:
-            return False
-        if target in (before, landed):
+        landed = swapped[1]
+        if target >= self.track or target in self.starts_and_dog or target in swapped:
             return False
         ordered = self.ordered
         return ordered is not None and not (landed in ordered and target in ordered)
 
     def outcome(self, node: _Node, origin: int, target: int) -> Outcome:
         """The outcome of the play ending with a last sub-move from ``origin`` to ``target``
-        on ``node``, worked out on a scratch copy: where each piece ends once the aftermath
-        has moved pieces, whether the disc must turn, and who has won."""
-        judged, table = self.judged, node.table
-        after = table.clone()
-        walk(after, table.occupant[origin], origin, target, self.clauses)
-        now = _follow(node.ident, origin, target, after)
-        pieces = len(node.where)
+        on ``node``, worked out by carrying it out (then taking it back): where each piece
+        ends once the aftermath has moved pieces, whether the disc must turn, and who has
+        won."""
+        judged, after = self.judged, self.table
+        owner = after.occupant[origin]
+        undo = self.step(owner, origin, target)
+        where = _placed(node.where, origin, target, HOME if target == self.dog else target)
         if judged is None:
-            return _where(now, pieces), tuple(after.landed), tuple(after.finished)
-        where = _where(now, pieces)
-        if judged.settle is not None and self.ordered_landings(tuple(after.landed)):
-            where = _settled(judged.settle, after, now, tuple(after.landed), pieces)
-        due = judged.turn_due is not None and judged.turn_due(after.landed)
-        won: tuple[int, ...] = ()
-        if after.finished and judged.winners is not None:
-            won = judged.winners(after, self.turn.seat, self.turn.state.teams)
-        return where, due, won
+            key: Outcome = where, tuple(after.landed), tuple(after.finished)
+        else:
+            if judged.settle is not None and self.ordered_landings(tuple(after.landed)):
+                where = _settled(judged.settle, after, where, tuple(after.landed))
+            due = judged.turn_due is not None and judged.turn_due(after.landed)
+            won: tuple[int, ...] = ()
+            if after.finished and judged.winners is not None:
+                won = judged.winners(after, self.turn.seat, self.turn.state.teams)
+            key = where, due, won
+        self.back(owner, origin, target, undo)
+        return key
 
 
-def _where(ident: dict[int, int], pieces: int) -> Where:
-    placed = [HOME] * pieces
-    for location, piece in ident.items():
-        placed[piece] = location
-    return tuple(placed)
-
-
-def _placed(where: Where, ident: dict[int, int], origin: int, target: int, moved: int) -> Where:
+def _placed(where: Where, origin: int, target: int, moved: int) -> Where:
     """``where`` after a sub-move from ``origin`` to ``target`` that left its piece on
     ``moved`` (HOME if the Black Dog took it): a piece it captured is home."""
     placed = list(where)
-    victim = ident.get(target)
-    if victim is not None:
-        placed[victim] = HOME
-    placed[ident[origin]] = moved
+    if target in placed:
+        placed[placed.index(target)] = HOME
+    placed[placed.index(origin)] = moved
     return tuple(placed)
 
 
@@ -279,33 +371,29 @@ def _landings(table: Table, origin: int, target: int, moved: int) -> tuple[int, 
     """The landings left after a sub-move from ``origin`` to ``target`` on ``table``, in the
     order reached: every earlier one but those it moved off or captured, then its own
     (``moved``: where its piece stands, HOME if the Black Dog took it, leaving none)."""
-    kept = tuple(f for f in table.landed if f != origin and f != target)
-    return kept if moved == HOME else (*kept, target)
+    landed = table.landed
+    kept = list(landed)
+    # Plain list operations: this runs for every sub-move tried (a comprehension is slower).
+    if origin in landed:
+        kept.remove(origin)
+    if target in landed:
+        kept.remove(target)
+    if moved != HOME:
+        kept.append(target)
+    return tuple(kept)
 
 
 def _settled(
-    settle: Callable[[Table], None],
-    table: Table,
-    followed: dict[int, int],
-    landings: tuple[int, ...],
-    pieces: int,
+    settle: Callable[[Table], None], table: Table, where: Where, landings: tuple[int, ...]
 ) -> Where:
-    """Where the followed pieces stand once the aftermath has moved pieces (``landings``:
-    those that set it moving). It moves pieces the same way whoever owns them, so it runs
-    on a scratch table holding the pieces' numbers for their owners."""
-    numbered = Table(table.board, dict(followed), [], table.dog, None)
+    """``where`` once the aftermath has moved pieces (``landings``: those that set it
+    moving). It moves pieces the same way whoever owns them, so it runs on a scratch table
+    holding the pieces' numbers for their owners."""
+    followed = {location: piece for piece, location in enumerate(where) if location != HOME}
+    numbered = Table(table.board, followed, [], table.dog, None)
     numbered.landed = dict.fromkeys(landings)
     settle(numbered)
-    return _where(numbered.occupant, pieces)
-
-
-def _follow(followed: dict[int, int], origin: int, target: int, after: Table) -> dict[int, int]:
-    """The pieces followed after a sub-move from ``origin`` to ``target`` (``after``: the
-    table it left): a piece it captured is home, and so is the mover if the Black Dog took
-    it."""
-    now = dict(followed)
-    piece = now.pop(origin)
-    now.pop(target, None)
-    if target in after.occupant:
-        now[target] = piece
-    return now
+    placed = [HOME] * len(where)
+    for location, piece in numbered.occupant.items():
+        placed[piece] = location
+    return tuple(placed)

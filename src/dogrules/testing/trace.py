@@ -10,7 +10,7 @@ import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from types import CodeType, FunctionType
+from types import FunctionType, ModuleType
 
 import attrs
 
@@ -251,33 +251,65 @@ def live_problems(
     return found + pairs
 
 
-def marked_code(marked: Mapping[str, Sequence[str]]) -> dict[CodeType, str]:
-    """Code object -> qualified name of every function named in ``marked`` (clause id ->
-    qualified names), so a tracer can tell a marked function by its frame's code.
+def marked_functions(marked: Mapping[str, Sequence[str]]) -> dict[str, FunctionType]:
+    """Qualified name -> the Python function (undecorated) of every name in ``marked``
+    (clause id -> qualified names), whose code the live register's probes go into.
 
     The functions' modules must be imported (they are: marking happens at import). Raises
     LookupError for a name that does not resolve to a function, so a mark cannot go unwatched.
     """
-    return {function.__code__: name for name, function in marked_functions(marked).items()}
-
-
-def marked_functions(marked: Mapping[str, Sequence[str]]) -> dict[str, FunctionType]:
-    """Qualified name -> the Python function (undecorated) of every name in ``marked``
-    (clause id -> qualified names). Raises LookupError as :func:`marked_code` does."""
     return {
         name: _function_named(name)
         for name in sorted({name for names in marked.values() for name in names})
     }
 
 
-def _function_named(name: str) -> FunctionType:
+def marked_source(name: str) -> tuple[Path, int]:
+    """The source file and first line (its first decorator's) of the function ``name``
+    (``module.qualname``), read from its module's ``.py`` file: so also a function compiled
+    by mypyc (the opt-in compiled build), which has no code object but keeps its ``.py``
+    beside it. LookupError when the module is not imported or its file defines no such
+    function."""
+    module, qualname = _module_of(name)
+    loaded = Path(module.__file__ or name)  # movement.py, or movement.cpython-311-....so
+    path = loaded.with_name(f"{loaded.name.split('.')[0]}.py")
+    nodes = _parsed(path).body
+    found: ast.stmt | None = None
+    for part in qualname:
+        found = next(
+            (
+                node
+                for node in nodes
+                if isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name == part
+            ),
+            None,
+        )
+        if found is None:
+            raise LookupError(f"marked function {name}: {part!r} not found in {path.name}")
+        nodes = found.body
+    if not isinstance(found, ast.FunctionDef):
+        raise LookupError(f"marked function {name} is no function of {path.name}")
+    return path, min([found.lineno, *(d.lineno for d in found.decorator_list)])
+
+
+@functools.cache
+def _parsed(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _module_of(name: str) -> tuple[ModuleType, list[str]]:
+    # The longest imported module prefix of ``name``, and the qualname inside it.
     parts = name.split(".")
-    # The longest imported module prefix; the rest is the qualname inside it.
     split = next((i for i in range(len(parts) - 1, 0, -1) if ".".join(parts[:i]) in sys.modules), 0)
     if split == 0:
         raise LookupError(f"marked function {name}: no imported module contains it")
-    found: object = sys.modules[".".join(parts[:split])]
-    for part in parts[split:]:
+    return sys.modules[".".join(parts[:split])], parts[split:]
+
+
+def _function_named(name: str) -> FunctionType:
+    module, qualname = _module_of(name)
+    found: object = module
+    for part in qualname:
         # vars(), not getattr(): a classmethod or staticmethod must be seen undecorated.
         namespace = vars(found) if hasattr(found, "__dict__") else {}
         if part not in namespace:

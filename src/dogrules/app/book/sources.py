@@ -14,7 +14,7 @@ from pathlib import Path
 import attrs
 
 from dogrules.data.register import implementers
-from dogrules.testing.trace import marked_code
+from dogrules.testing.trace import marked_source
 
 # The folder that holds the ``dogrules`` package: src/ in a checkout, site-packages installed.
 _PACKAGE_PARENT = Path(__file__).resolve().parents[3]
@@ -36,15 +36,17 @@ class Place:
 
 
 def function_places() -> dict[str, Place]:
-    """Qualified name -> place of every function marked with ``@implements``."""
+    """Qualified name -> place of every function marked with ``@implements`` (found in its
+    module's source file, also when the module runs compiled)."""
     places = {}
-    for code, name in marked_code(implementers()).items():
-        path = Path(code.co_filename).resolve()
+    for name in sorted({name for names in implementers().values() for name in names}):
+        path, line = marked_source(name)
+        path = path.resolve()
         try:
             relative = path.relative_to(_PACKAGE_PARENT).as_posix()
         except ValueError:
             relative = path.name
-        places[name] = Place(relative, code.co_firstlineno, name)
+        places[name] = Place(relative, line, name)
     return places
 
 
