@@ -4,6 +4,7 @@ live register plugin (which marked functions each clause test runs)."""
 from __future__ import annotations
 
 import os
+from importlib.util import find_spec
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -11,6 +12,16 @@ from hypothesis import HealthCheck, settings
 import dogrules
 import illustrations
 from live_register import NAME, LiveRegister
+
+# The suite names the plugins it uses instead of loading every installed one (pyproject.toml:
+# --disable-plugin-autoload, which also spares rewriting the asserts of every module of their
+# packages in each process): xdist's and Hypothesis's there; here pytest's pytester
+# (tests/test_conformance_plugin.py) and Schemathesis's when it is installed
+# (tests/test_http_api.py skips without it, outside CI).
+pytest_plugins = (
+    "pytester",
+    *(["schemathesis.pytest.plugin"] if find_spec("schemathesis") else []),
+)
 
 settings.register_profile(
     "default",
@@ -48,6 +59,6 @@ def pytest_configure(config: pytest.Config) -> None:
     illustrations.activate(config)
     # Registered here rather than through pytest_plugins so that ``-p no:live_register``
     # can turn it off (register() refuses a blocked name). Not against the compiled engine
-    # (tools/build_compiled.py): its tracer sees Python functions only (test_traceability).
+    # (tools/build_compiled.py): its probes go into Python functions only (test_traceability).
     if not dogrules.compiled():
         config.pluginmanager.register(LiveRegister(), NAME)

@@ -1,5 +1,6 @@
 """Pytest plugin recording the live register: for each test carrying ``pytest.mark.clause``,
-which ``@implements``-marked functions ran while it ran (set-up, call and tear-down).
+which ``@implements``-marked functions ran while it ran (set-up, call and tear-down), as the
+probes compiled into the marked functions' own code tell (:mod:`live_probes`).
 
 ``tests/test_traceability.py`` judges the records with :func:`live_records.judge`; the plugin
 moves tests marked ``runs_last`` to the end of the run so they see every record.
@@ -19,14 +20,14 @@ import sys
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import CodeType, FrameType
 from typing import Any
 
 import pytest
 
 from dogrules.data.register import implementers
 from dogrules.data.specs import read_toml
-from dogrules.testing.trace import marked_code
+from dogrules.testing.trace import marked_functions
+from live_probes import Probes
 from live_records import (
     Outcome,
     Records,
@@ -41,7 +42,6 @@ from live_records import (
 NAME = "live_register"
 TESTS = Path(__file__).parent
 
-TraceFunction = Callable[[FrameType, str, Any], Any]
 Location = tuple[str, int | None, str]  # a test item's (path, 0-based line, name)
 
 
@@ -69,7 +69,7 @@ def _test_key(item: pytest.Item) -> str:
 def _dogrules_caches() -> list[Callable[[], None]]:
     # Module-level functools caches of the engine (boards, decks, legal actions...), except
     # the parsed spec files: no marked function runs under read_toml, and parsing them again
-    # under the tracer for every test would double the cost of the clause tests.
+    # for every clause test would double their cost.
     return [
         value.cache_clear
         for name, module in list(sys.modules.items())
@@ -79,29 +79,6 @@ def _dogrules_caches() -> list[Callable[[], None]]:
         and getattr(value, "__module__", None) == name
         and value is not read_toml
     ]
-
-
-def _tracer(codes: dict[CodeType, str], hits: set[CodeType], previous: Any) -> TraceFunction:
-    # A global trace function sees only 'call' events; returning None asks for no line
-    # events, so the cost is one cheap call per Python function call.
-    add = hits.add
-    if previous is None:
-
-        def trace(frame: FrameType, event: str, arg: Any) -> None:
-            code = frame.f_code
-            if code in codes:
-                add(code)
-
-        return trace
-
-    def chained(frame: FrameType, event: str, arg: Any) -> Any:
-        # Another tracer (coverage, a debugger) keeps seeing every call and its lines.
-        code = frame.f_code
-        if code in codes:
-            add(code)
-        return previous(frame, event, arg)
-
-    return chained
 
 
 class LiveRegister:
@@ -114,10 +91,10 @@ class LiveRegister:
     """
 
     def __init__(self) -> None:
-        self._codes: dict[CodeType, str] | None = None
+        self._probes: Probes | None = None
         self._caches: list[Callable[[], None]] = []
         self._clauses: dict[str, set[str]] = {}
-        self._ran: dict[str, set[CodeType]] = {}
+        self._ran: dict[str, set[str]] = {}
         self._key_of: dict[str, str] = {}  # nodeid -> test key, for the reports
         self._collected: set[str] = set()  # clause tests collected (after deselection)
         self._passed: set[str] = set()
@@ -129,10 +106,9 @@ class LiveRegister:
 
     def records(self) -> Records:
         """What this process recorded, by function name (the form workers hand over)."""
-        codes = self._codes or {}
         return Records(
             clauses={key: frozenset(ids) for key, ids in self._clauses.items()},
-            ran={key: frozenset(codes[code] for code in ran) for key, ran in self._ran.items()},
+            ran={key: frozenset(ran) for key, ran in self._ran.items()},
             collected=frozenset(self._collected),
             passed=frozenset(self._passed),
             spoilt=frozenset(self._spoilt),
@@ -157,6 +133,8 @@ class LiveRegister:
                 self._deferred = [(item.nodeid, item.location) for item in last]
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if self._probes is not None:
+            self._probes.remove()
         if is_worker(session.config):
             output: dict[str, Any] = session.config.workeroutput  # type: ignore[attr-defined]
             output[NAME] = handover(self.records(), self._deferred)
@@ -216,17 +194,17 @@ class LiveRegister:
     def pytest_runtest_setup(self, item: pytest.Item) -> Generator[None, None, None]:
         if item.get_closest_marker("clause") is not None:
             self._start(item)
-        with self._tracing(item):
+        with self._recording(item):
             return (yield)
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_call(self, item: pytest.Item) -> Generator[None, None, None]:
-        with self._tracing(item):
+        with self._recording(item):
             return (yield)
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_teardown(self, item: pytest.Item) -> Generator[None, None, None]:
-        with self._tracing(item):
+        with self._recording(item):
             return (yield)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -239,9 +217,9 @@ class LiveRegister:
             self._passed.add(key)
 
     def _start(self, item: pytest.Item) -> None:
-        if self._codes is None:
+        if self._probes is None:
             # The test modules have imported the engine by now, so every mark is registered.
-            self._codes = marked_code(implementers())
+            self._probes = Probes(marked_functions(implementers()))
             self._caches = _dogrules_caches()
         # A cached result computed by an earlier test would hide the marked functions that
         # compute it (a board built once per process, legal actions of a position seen
@@ -256,14 +234,15 @@ class LiveRegister:
         self._ran.setdefault(key, set())
 
     @contextmanager
-    def _tracing(self, item: pytest.Item) -> Iterator[None]:
+    def _recording(self, item: pytest.Item) -> Iterator[None]:
+        # What the probes saw while this clause test's set-up, call or tear-down ran.
         key = self._key_of.get(item.nodeid)
-        if key is None or self._codes is None:
+        if key is None or self._probes is None:
             yield
             return
-        previous = sys.gettrace()
-        sys.settrace(_tracer(self._codes, self._ran[key], previous))
+        hits = self._probes.hits
+        hits.clear()
         try:
             yield
         finally:
-            sys.settrace(previous)
+            self._ran[key].update(hits)

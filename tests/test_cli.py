@@ -146,30 +146,43 @@ def test_check_without_hypothesis_says_which_extra_to_install(
     assert (code, out) == (2, NEEDS_CHECK_EXTRA)
 
 
-def without_hypothesis(*args: str) -> subprocess.CompletedProcess[str]:
-    """``dogrules ARGS`` in a fresh interpreter where Hypothesis cannot be imported."""
+def without_hypothesis(*commands: list[str]) -> list[tuple[int, str, str]]:
+    """(exit code, standard output, standard error) of each of ``commands`` (``dogrules
+    ARGS``), run one after another in one fresh interpreter where Hypothesis cannot be
+    imported (a command that imported it would fail there, whatever ran before it)."""
     script = (
-        "import sys; sys.modules['hypothesis'] = None; "
-        "from dogrules.app.cli import main; main(prog_name='dogrules')"
+        "import json, sys; sys.modules['hypothesis'] = None\n"
+        "from click.testing import CliRunner\n"
+        "from dogrules.app.cli import main\n"
+        "results = [CliRunner().invoke(main, args, prog_name='dogrules')\n"
+        "           for args in json.loads(sys.argv[1])]\n"
+        "print(json.dumps([[r.exit_code, r.stdout, r.stderr] for r in results]))\n"
     )
     source = str(Path(dogrules.__file__).resolve().parents[1])
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([source, os.environ.get("PYTHONPATH", "")])}
-    return subprocess.run(
-        [sys.executable, "-c", script, *args], capture_output=True, text=True, env=env, check=False
+    done = subprocess.run(
+        [sys.executable, "-c", script, json.dumps(commands)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
     )
+    return [(code, out, err) for code, out, err in json.loads(done.stdout)]
 
 
 def test_only_check_needs_hypothesis(position: Path) -> None:
-    result = without_hypothesis("check", "dog-kids", "--examples", "1", "--steps", "5")
-    assert (result.returncode, result.stdout, result.stderr) == (2, "", NEEDS_CHECK_EXTRA)
-    result = without_hypothesis("moves", str(position))
-    assert result.returncode == 0 and "5 T5-T10" in result.stdout, result.stderr
-    result = without_hypothesis("render", str(position), "--text")
-    assert result.returncode == 0 and "T5" in result.stdout, result.stderr
-    result = without_hypothesis("clauses", "dog-kids", "--tests", str(Path(__file__).parent))
-    assert result.returncode == 0 and "KD-" in result.stdout, result.stderr
-    result = without_hypothesis("play", "agent-dog", "--players", "2", "--seed", "2")
-    assert result.returncode in (0, 1) and "agent-dog, 2 players" in result.stdout, result.stderr
+    check, moves, render, clauses, play = without_hypothesis(
+        ["check", "dog-kids", "--examples", "1", "--steps", "5"],
+        ["moves", str(position)],
+        ["render", str(position), "--text"],
+        ["clauses", "dog-kids", "--tests", str(Path(__file__).parent)],
+        ["play", "agent-dog", "--players", "2", "--seed", "2"],
+    )
+    assert check == (2, "", NEEDS_CHECK_EXTRA)
+    assert moves[0] == 0 and "5 T5-T10" in moves[1], moves[2]
+    assert render[0] == 0 and "T5" in render[1], render[2]
+    assert clauses[0] == 0 and "KD-" in clauses[1], clauses[2]
+    assert play[0] in (0, 1) and "agent-dog, 2 players" in play[1], play[2]
 
 
 def test_validate_reports_every_problem_of_a_position(tmp_path: Path) -> None:

@@ -5,13 +5,12 @@ must agree with itself) and on adapters with a rule broken (they must be caught)
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import Phase as Stage
 from hypothesis import strategies as st
 
 import dogrules
@@ -113,6 +112,7 @@ if os.environ.get("HYPOTHESIS_PROFILE") != "thorough":
             deadline=None,
             suppress_health_check=list(HealthCheck),
         )
+    del case  # else pytest collects the loop's last value again, as a test class "case"
 
 
 def test_the_differential_machine_catches_an_adapter_that_forgets_an_action() -> None:
@@ -125,40 +125,42 @@ def test_the_differential_machine_catches_an_adapter_that_forgets_an_action() ->
         database=None,
         derandomize=True,
         suppress_health_check=list(HealthCheck),
+        # That it is caught is the point, not the smallest example: no shrinking.
+        phases=[Stage.explicit, Stage.generate],
     )
     with pytest.raises(AssertionError, match="is not listed"):
         case().runTest()
 
 
-def test_the_pytest_plugin_checks_an_engine_named_on_the_command_line(tmp_path: Path) -> None:
-    (tmp_path / "my_engine.py").write_text(
-        "from dogrules.conformance.adapter import ReferenceAdapter\n"
-        "class Broken(ReferenceAdapter):\n"
-        "    def legal(self, state):\n"
-        "        return list(super().legal(state))[:-1]\n"
+def test_the_pytest_plugin_checks_an_engine_named_on_the_command_line(
+    pytester: pytest.Pytester,
+) -> None:
+    # In this process (pytester keeps its modules, paths and folder apart): the plugin is
+    # the subject, not a fresh interpreter.
+    pytester.makepyfile(
+        my_engine=(
+            "from dogrules.conformance.adapter import ReferenceAdapter\n"
+            "class Broken(ReferenceAdapter):\n"
+            "    def legal(self, state):\n"
+            "        return list(super().legal(state))[:-1]\n"
+        ),
+        test_mine=(
+            "from dogrules.conformance.adapter import vector_differences\n"
+            "def test_vector(dog_engine, dog_vector):\n"
+            "    assert not vector_differences(dog_engine, dog_vector)\n"
+        ),
     )
-    (tmp_path / "test_mine.py").write_text(
-        "from dogrules.conformance.adapter import vector_differences\n"
-        "def test_vector(dog_engine, dog_vector):\n"
-        "    assert not vector_differences(dog_engine, dog_vector)\n"
-    )
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), str(tmp_path)])}
-    base = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly"]
+    pytester.syspathinsert()
     plugin = ["-p", "no:dogrules", "-p", "dogrules.conformance.pytest_plugin"]
+    base = ["-q", "-p", "no:cacheprovider", "-p", "no:randomly", "-p", "no:benchmark"]
     run = [*base, *plugin, "--dog-variant", "dog-kids", "test_mine.py"]
-    agreed = subprocess.run(run, cwd=tmp_path, env=env, capture_output=True, text=True)
-    assert agreed.returncode == 0, agreed.stdout[-2000:]
-    assert "101 passed" in agreed.stdout
-    broken = subprocess.run(
-        [*run, "--dog-engine", "my_engine:Broken", "-x"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert broken.returncode == 1, broken.stdout[-2000:]
-    assert "is not listed" in broken.stdout
-    assert "dog-kids-2p/0001" in broken.stdout
+    agreed = pytester.runpytest_inprocess(*run)
+    assert agreed.ret == 0, agreed.stdout.str()[-2000:]
+    agreed.assert_outcomes(passed=101)
+    broken = pytester.runpytest_inprocess(*run, "--dog-engine", "my_engine:Broken", "-x")
+    assert broken.ret == 1, broken.stdout.str()[-2000:]
+    assert "is not listed" in broken.stdout.str()
+    assert "dog-kids-2p/0001" in broken.stdout.str()
 
 
 def test_a_finished_game_has_no_near_miss_to_draw() -> None:

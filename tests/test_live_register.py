@@ -4,10 +4,8 @@ silently pass; under pytest-xdist, the controller's judgement of the workers' re
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from types import CodeType, FrameType
-from typing import Any
+from types import CodeType, FunctionType
 
 import attrs
 import pytest
@@ -24,10 +22,11 @@ from dogrules.testing.trace import (
     LiveProblem,
     implementing_functions,
     live_problems,
-    marked_code,
+    marked_functions,
 )
+from live_probes import Hits, Probes, probed_code
 from live_records import Records, from_json, judge, to_json
-from live_register import NAME, LiveRegister, _tracer, handover
+from live_register import NAME, LiveRegister, handover
 
 
 def clause(ident: str, kind: str = "rule", same_as: tuple[str, ...] = ()) -> Clause:
@@ -121,22 +120,26 @@ def test_a_live_register_has_no_problem_and_a_clause_given_twice_is_checked_once
 @pytest.mark.skipif(
     dogrules.compiled(), reason="compiled engine: a compiled function has no Python code object"
 )
-def test_every_marked_function_resolves_to_its_code() -> None:
+def test_every_marked_function_resolves_to_its_function() -> None:
     marked = implementers()
-    codes = marked_code(marked)
-    assert set(codes.values()) == {name for names in marked.values() for name in names}
+    functions = marked_functions(marked)
+    assert set(functions) == {name for names in marked.values() for name in names}
     # a classmethod, a method and a module function
-    assert codes[vars(CardTable)["shuffled_deck"].__func__.__code__] == (
-        "dogrules.engine.cardtable.CardTable.shuffled_deck"
+    shuffled_deck = vars(CardTable)["shuffled_deck"].__func__
+    assert functions["dogrules.engine.cardtable.CardTable.shuffled_deck"] is shuffled_deck
+    assert (
+        functions["dogrules.rules.play.RoundPlay.no_play_actions"]
+        is vars(RoundPlay)["no_play_actions"]
     )
-    assert codes[RoundPlay.no_play_actions.__code__].endswith(".no_play_actions")
+    assert all(isinstance(function, FunctionType) for function in functions.values())
     with pytest.raises(LookupError, match="nowhere"):
-        marked_code({"X-A": ["dogrules.rules.round.nowhere"]})
+        marked_functions({"X-A": ["dogrules.rules.round.nowhere"]})
     with pytest.raises(LookupError, match="no imported module"):
-        marked_code({"X-A": ["nomodule.f"]})
+        marked_functions({"X-A": ["nomodule.f"]})
 
 
 def marked_example() -> int:
+    """A docstring: the probe goes after it."""
     return 1
 
 
@@ -144,23 +147,63 @@ def unmarked_example() -> int:
     return marked_example()
 
 
-def test_the_tracer_records_calls_of_marked_code_and_keeps_an_earlier_tracer() -> None:
-    seen: list[str] = []
+class Base:
+    def value(self) -> int:
+        return 2
 
-    def earlier(frame: FrameType, event: str, arg: Any) -> None:
-        seen.append(frame.f_code.co_name)
 
-    codes = {marked_example.__code__: "marked_example"}
-    for previous_tracer in (None, earlier):
-        hits: set[CodeType] = set()
-        previous = sys.gettrace()
-        sys.settrace(_tracer(codes, hits, previous_tracer))
-        try:
-            unmarked_example()
-        finally:
-            sys.settrace(previous)
-        assert hits == {marked_example.__code__}
-    assert seen[:2] == ["unmarked_example", "marked_example"]
+class Example(Base):
+    __secret = 3  # a private name, mangled inside the class
+
+    def value(self) -> int:
+        return super().value() + self.__secret
+
+    @classmethod
+    def made(cls) -> Example:
+        return cls()
+
+
+def enclosing() -> int:
+    def inner() -> int:
+        return 4
+
+    return inner()
+
+
+def test_a_probe_records_each_call_of_the_marked_function_itself_until_removed() -> None:
+    held = marked_example  # a reference taken before the probe goes in runs it too
+    original = marked_example.__code__
+    names = [f"{__name__}.{name}" for name in ("marked_example", "Example.value", "Example.made")]
+    probes = Probes(marked_functions({"X-A": names}))
+    try:
+        assert probes.hits == set()
+        hash(marked_example.__code__)  # as a code object must be, holding the set
+        assert unmarked_example() == 1 and held() == 1
+        assert probes.hits == {names[0]}
+        probes.hits.clear()
+        # super(), a private name and a classmethod behave as before the probe
+        assert Example.made().value() == 5
+        assert probes.hits == {names[1], names[2]}
+        assert marked_example.__code__ is not original
+        assert marked_example.__doc__ == "A docstring: the probe goes after it."
+    finally:
+        probes.remove()
+    assert marked_example.__code__ is original
+    probes.hits.clear()
+    unmarked_example()
+    assert probes.hits == set()
+
+
+@pytest.mark.skipif(
+    dogrules.compiled(), reason="compiled engine: a compiled function has no code to probe"
+)
+def test_every_marked_function_can_be_probed_and_a_nested_one_cannot() -> None:
+    functions = marked_functions(implementers())
+    probes = Probes(functions)
+    probes.remove()
+    [inner] = [c for c in enclosing.__code__.co_consts if isinstance(c, CodeType)]
+    with pytest.raises(LookupError, match="defined inside another"):
+        probed_code(inner, "m.inner", Hits())
 
 
 # ---- the check across pytest-xdist workers ----------------------------------------------------

@@ -51,7 +51,7 @@ def test_interprets_and_same_as_name_registered_clauses() -> None:
 @pytest.mark.runs_last
 @pytest.mark.skipif(
     dogrules.compiled(),
-    reason="compiled engine: the live register's tracer (sys.settrace) sees no compiled function",
+    reason="compiled engine: the live register probes no compiled function (live_probes)",
 )
 def test_every_marked_function_runs_under_its_clause_tests(request: pytest.FixtureRequest) -> None:
     """(a) every marked function runs under some clause test; (b) for every rule and ruling

@@ -10,7 +10,7 @@ import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from types import CodeType, FunctionType, ModuleType
+from types import FunctionType, ModuleType
 
 import attrs
 
@@ -251,17 +251,17 @@ def live_problems(
     return found + pairs
 
 
-def marked_code(marked: Mapping[str, Sequence[str]]) -> dict[CodeType, str]:
-    """Code object -> qualified name of every function named in ``marked`` (clause id ->
-    qualified names), so a tracer can tell a marked function by its frame's code.
+def marked_functions(marked: Mapping[str, Sequence[str]]) -> dict[str, FunctionType]:
+    """Qualified name -> the Python function (undecorated) of every name in ``marked``
+    (clause id -> qualified names), whose code the live register's probes go into.
 
     The functions' modules must be imported (they are: marking happens at import). Raises
     LookupError for a name that does not resolve to a function, so a mark cannot go unwatched.
     """
-    codes: dict[CodeType, str] = {}
-    for name in sorted({name for names in marked.values() for name in names}):
-        codes[_function_named(name).__code__] = name
-    return codes
+    return {
+        name: _function_named(name)
+        for name in sorted({name for names in marked.values() for name in names})
+    }
 
 
 def marked_source(name: str) -> tuple[Path, int]:
