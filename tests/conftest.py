@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, settings
 
 import dogrules
 import illustrations
+from books import WrittenBook, write_book
 from live_register import NAME, LiveRegister
 
 # The suite names the plugins it uses instead of loading every installed one (pyproject.toml:
@@ -38,6 +39,14 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture(scope="session")
+def written_book(tmp_path_factory: pytest.TempPathFactory) -> WrittenBook:
+    """The rulebook the command writes, once a session: tests/test_book.py reads it and
+    tests/test_book_browser.py opens it in Chromium (both in the pytest-xdist group "book",
+    so one worker writes it once)."""
+    return write_book(tmp_path_factory.mktemp("book") / "out")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 import dogrules
+from books import WrittenBook
 from dogrules.app.book import build
 from dogrules.app.book.illustrations import read_illustrations
 from dogrules.app.book.pictures import arrows, picture
@@ -23,18 +24,16 @@ from dogrules.data.register import Clause, Passage, implementers
 from dogrules.render import ArrowKind
 from manuals import MANUALS, needs_manuals
 
-TESTS = Path(__file__).parent
-
-# Under pytest-xdist (tools/check.py: --dist loadgroup) the module's tests share a worker, so
-# the book the module fixture writes is built once, not once a worker.
+# Under pytest-xdist (tools/check.py: --dist loadgroup) the module's tests share a worker
+# with tests/test_book_browser.py, so the book (tests/conftest.py) is written once.
 pytestmark = pytest.mark.xdist_group("book")
 
 
-@pytest.fixture(scope="module")
-def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("book")
-    build.write_book(folder, tests=TESTS)
-    return folder
+@pytest.fixture
+def book(written_book: WrittenBook) -> Path:
+    """The book ``dogrules book`` wrote (test_the_command_writes_the_book_and_says_so)."""
+    assert written_book.exit_code == 0, written_book.output
+    return written_book.folder
 
 
 def section_ids(page: str) -> list[str]:
@@ -192,11 +191,11 @@ def test_an_outdir_that_is_a_file_is_exit_2(tmp_path: Path) -> None:
     assert code == 2 and out.count("\n") == 1, out
 
 
-def test_the_command_writes_the_book_and_says_so(tmp_path: Path) -> None:
-    code, out = invoke("book", str(tmp_path / "out"), "--tests", str(TESTS))
+def test_the_command_writes_the_book_and_says_so(written_book: WrittenBook) -> None:
+    folder, code, out = written_book
     assert code == 0, out
-    assert out.startswith(f"wrote {tmp_path / 'out' / 'index.html'}: 3 variants")
-    assert (tmp_path / "out" / "black-dog.html").is_file()
+    assert out.startswith(f"wrote {folder / 'index.html'}: 3 variants")
+    assert (folder / "black-dog.html").is_file()
 
 
 def test_a_picture_draws_the_legal_played_and_illegal_moves() -> None:

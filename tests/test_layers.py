@@ -4,7 +4,7 @@ itself round a cycle, and no import hides inside a function (architecture.md).""
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+import functools
 from pathlib import Path
 
 import pytest
@@ -45,9 +45,17 @@ def layer_of(module: str) -> int | None:
     return LAYERS.index(parts[1]) if parts[1] in LAYERS else None
 
 
-def sources() -> Iterator[tuple[str, ast.Module]]:
-    for path in sorted(ROOT.rglob("*.py")):
-        yield module_name(path), ast.parse(path.read_text(encoding="utf-8"), str(path))
+def modules() -> list[str]:
+    return [module_name(path) for path in sorted(ROOT.rglob("*.py"))]
+
+
+@functools.cache
+def sources() -> tuple[tuple[str, ast.Module], ...]:
+    """Every module of the package and its syntax tree (parsed once for the tests here)."""
+    return tuple(
+        (module_name(path), ast.parse(path.read_text(encoding="utf-8"), str(path)))
+        for path in sorted(ROOT.rglob("*.py"))
+    )
 
 
 def imported(module: str, node: ast.Import | ast.ImportFrom) -> list[str]:
@@ -134,7 +142,7 @@ def test_no_function_local_import() -> None:
     assert hidden == []
 
 
-@pytest.mark.parametrize("module", sorted(m for m, _ in sources()))
+@pytest.mark.parametrize("module", sorted(modules()))
 def test_modules_stay_under_about_400_lines(module: str) -> None:
     path = ROOT.parent / Path(*module.split("."))
     file = path.with_suffix(".py") if path.with_suffix(".py").exists() else path / "__init__.py"

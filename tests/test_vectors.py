@@ -31,6 +31,10 @@ from dogrules.conformance.store import (
 from dogrules.conformance.vectors import VECTORS_VERSION, Form, all_forms, covered
 from dogrules.testing.near_miss import random_game
 
+# The tests share a pytest-xdist worker (tools/check.py: --dist loadgroup), so the vectors
+# are worked out once (some seconds), not once a worker.
+pytestmark = pytest.mark.xdist_group("vectors")
+
 
 @pytest.fixture(scope="module")
 def built() -> Built:

@@ -52,6 +52,11 @@ def _free_port() -> int:
         return port
 
 
+# The tests share a pytest-xdist worker (tools/check.py: --dist loadgroup), so one server
+# and one Chromium serve them all, not one a worker.
+pytestmark = pytest.mark.xdist_group("web_table")
+
+
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """The table's server on 127.0.0.1 in a background thread; yields its base URL."""

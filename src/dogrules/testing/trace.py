@@ -62,14 +62,28 @@ def test_citations(test_dir: Path) -> dict[str, list[str]]:
     """Clause id -> tests whose ``pytest.mark.clause(...)`` marker cites it."""
     cited: dict[str, list[str]] = {}
     for path in sorted(test_dir.glob("test_*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.FunctionDef | ast.ClassDef):
-                continue
-            for decorator in node.decorator_list:
-                for clause_id in _marker_ids(decorator):
-                    cited.setdefault(clause_id, []).append(f"{path.name}::{node.name}")
+        for clause_id, test in _test_citations(path, _stamp(path)):
+            cited.setdefault(clause_id, []).append(f"{path.name}::{test}")
     return cited
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    # A file's modification time and size: its parse below is kept until either changes.
+    stat = path.stat()
+    return stat.st_mtime_ns, stat.st_size
+
+
+@functools.cache
+def _test_citations(path: Path, stamp: tuple[int, int]) -> tuple[tuple[str, str], ...]:
+    # (clause id, test) of each clause a test function or class of the file cites.
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return tuple(
+        (clause_id, node.name)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.ClassDef)
+        for decorator in node.decorator_list
+        for clause_id in _marker_ids(decorator)
+    )
 
 
 def _marker_ids(decorator: ast.expr) -> Iterable[str]:
@@ -89,15 +103,22 @@ def source_citations(root: Path = _SOURCE_ROOT) -> dict[str, list[str]]:
     """Clause id -> the source files whose string literals cite it."""
     cited: dict[str, list[str]] = {}
     for path in sorted(root.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Constant)
-                and isinstance(node.value, str)
-                and CLAUSE_ID.match(node.value)
-            ):
-                cited.setdefault(node.value, []).append(str(path.relative_to(root)))
+        for clause_id in _source_citations(path, _stamp(path)):
+            cited.setdefault(clause_id, []).append(str(path.relative_to(root)))
     return cited
+
+
+@functools.cache
+def _source_citations(path: Path, stamp: tuple[int, int]) -> tuple[str, ...]:
+    # Each string literal of the file that is a clause id, in the order of ast.walk.
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return tuple(
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and CLAUSE_ID.match(node.value)
+    )
 
 
 def matrix(variant: str, test_dir: Path | None = None) -> tuple[TraceRow, ...]:
