@@ -1,6 +1,6 @@
 """Build the opt-in compiled engine: the same source, its hot modules compiled with mypyc.
 
-    python tools/build_compiled.py [--out build/compiled] [--check] [--wheel DIR]
+    python tools/build_compiled.py [--out build/compiled] [--check] [--wheel DIR [--manylinux]]
     python benchmarks/playouts.py --source build/compiled --against src
 
 The package is copied to ``OUT/dogrules`` (with the shipped data in ``dogrules/specs``, as a
@@ -17,7 +17,11 @@ process which engine it runs.
 test against the compiled tree: identical games, identical events (CI runs the whole suite
 against it too). ``--wheel DIR`` writes an installable platform wheel of the compiled tree to
 DIR: the package's pure wheel (same name, version, metadata and data) with the compiled
-modules added.
+modules added, tagged for this platform (``linux_x86_64``, which PyPI refuses). With
+``--manylinux`` auditwheel (a development dependency) checks which C library symbols the
+compiled modules use and retags the wheel for every Linux whose glibc has them (today
+``manylinux_2_17_x86_64``): the wheel a release would upload. The modules link nothing but
+the C library, so auditwheel copies no library into it.
 """
 
 from __future__ import annotations
@@ -136,6 +140,19 @@ def wheel(out: Path, dist: Path) -> Path:
         return _platform_wheel(pure, sorted(extensions), out, dist)
 
 
+def manylinux(built: Path, dist: Path) -> Path:
+    """``built`` retagged by ``auditwheel repair`` for the oldest glibc its symbols allow,
+    in ``dist`` in its place; its path."""
+    with tempfile.TemporaryDirectory() as scratch:
+        subprocess.run(
+            [sys.executable, "-m", "auditwheel", "repair", "--wheel-dir", scratch, str(built)],
+            check=True,
+        )
+        (repaired,) = Path(scratch).glob("dogrules-*manylinux*.whl")
+        built.unlink()
+        return Path(shutil.move(repaired, dist / repaired.name))
+
+
 def _platform_wheel(pure: Path, extensions: list[Path], out: Path, dist: Path) -> Path:
     version = sys.version_info
     tag = f"cp{version.major}{version.minor}"
@@ -171,13 +188,22 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="replay the golden games after")
     parser.add_argument("--no-build", action="store_true", help="check an existing build only")
     parser.add_argument("--wheel", type=Path, metavar="DIR", help="write a platform wheel")
+    parser.add_argument(
+        "--manylinux", action="store_true", help="retag the wheel manylinux (auditwheel)"
+    )
     options = parser.parse_args()
+    if options.manylinux and options.wheel is None:
+        parser.error("--manylinux retags the wheel that --wheel DIR writes: give --wheel")
     out = options.out.resolve()
     if not options.no_build:
         build(out)
         print(f"compiled engine in {out}: PYTHONPATH={out} python ...")
     if options.wheel is not None:
-        print(f"compiled wheel: {wheel(out, options.wheel.resolve())}")
+        dist = options.wheel.resolve()
+        built = wheel(out, dist)
+        if options.manylinux:
+            built = manylinux(built, dist)
+        print(f"compiled wheel: {built}")
     if options.check:
         raise SystemExit(check(out))
 
