@@ -14,6 +14,7 @@ positions only (``limit`` bounds the spellings it will try).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Iterable
 
 import attrs
@@ -21,6 +22,7 @@ import attrs
 from dogrules.engine.judge import legal_actions
 from dogrules.engine.ruleset import Game
 from dogrules.engine.table import Table
+from dogrules.geometry.board import Board
 from dogrules.geometry.cards import CardFamily, distinct
 from dogrules.model.actions import Action, ActionKind
 from dogrules.model.errors import violation
@@ -103,10 +105,15 @@ def _field(label: str, seat: int | None) -> Field:
 def outcome(v: Variant, state: State, transition: Transition) -> Hashable:
     """The outcome of a transition from ``state``: the state it leads to and where each
     piece went (see :func:`followed_pieces`)."""
-    board = v.board(state.players)
-    size = board.track + board.players * board.finish
-    labels = {location: board.label(location) for location in range(size)}
+    labels = _labels(v.board(state.players))
     return transition.state, followed_pieces(state, labels, transition.events)
+
+
+@functools.lru_cache(maxsize=64)
+def _labels(board: Board) -> dict[int, str]:
+    """Every location of ``board`` by its label (worked out once a board: read-only)."""
+    size = board.track + board.players * board.finish
+    return {location: board.label(location) for location in range(size)}
 
 
 def played_outcome(v: Variant, state: State, action: Action, transition: Transition) -> Hashable:
