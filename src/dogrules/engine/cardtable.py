@@ -201,9 +201,8 @@ def transition(
     order = cards.deck_spec.in_order
     # What did not change is kept, not copied: the scratch copy changes a hand or the deck
     # only through a copy of its own, so one still the state's own object is unchanged.
-    hands = tuple(
-        [old if hand is old else order(hand) for hand, old in zip(cards.hands, state.hands)]
-    )
+    pairs = zip(cards.hands, state.hands, strict=True)
+    hands = tuple([old if hand is old else order(hand) for hand, old in pairs])
     # Built field by field rather than by attrs.evolve: this runs once per action.
     new = State(
         variant=state.variant,

@@ -39,8 +39,9 @@ Where = tuple[int, ...]
 # every landing in order) and who has won (or the finish order).
 Outcome = tuple[Where, bool | tuple[int, ...], tuple[int, ...]]
 
-# A piece's sub-moves: for each count with a target (longest first), the targets.
-Plan = list[tuple[int, list[int]]]
+# A piece's sub-moves: the targets for each count (by count, up to all the points); empty if
+# it has none.
+Plan = list[list[int]]
 
 # The sub-moves worked out for each seat's pieces, by a piece's place, on tables with the same
 # protected start fields and the same fields of the seat's finish taken: all they depend on
@@ -110,8 +111,7 @@ class _Search:
         self.settle = None if judged is None else judged.settle
         # The table the sub-moves are carried out on, each taken back once explored.
         self.table = turn.table.clone()
-        self.board = turn.board
-        self.track = turn.board.track
+        self.board, self.track = turn.board, turn.board.track
         # Fields a sub-move changes more than its own piece's place on: where protection
         # starts or ends, and the Black Dog (which never moves during a split).
         self.dog = dog = turn.table.dog
@@ -125,8 +125,7 @@ class _Search:
         """The node of the table as the turn found it, with all ``points`` to split."""
         self.points = points
         table = self.table
-        starts = sorted(table.occupant)
-        where, finished = tuple(starts), tuple(table.finished)
+        where, finished = tuple(sorted(table.occupant)), tuple(table.finished)
         blocked = protected_fields(self.board, table)
         lanes = self.lanes()
         plans = [self.plans(blocked, seat, lane) for seat, lane in enumerate(lanes)]
@@ -190,37 +189,38 @@ class _Search:
             plan = plans[owner].get(origin)
             if plan is None:
                 plan = self.plan(node, origin, owner)
-            for count, targets in plan:
-                if count < points:
-                    for target in targets:
-                        after = self.child(node, owner, origin, target, points - count)
-                        if after is not None:
-                            child, left, undo = after
-                            yield from self.explore(child, left, (*done, (origin, target)))
-                            self.back(owner, origin, target, undo)
+            if not plan:
+                continue
+            targets = plan[points]
+            swapped = None if swap is None or not targets else self.swapped_before(swap, origin)
+            for target in targets:
+                if swapped is not None and self.commutes(swapped, target):
                     continue
-                if count > points:
+                due = self.new_outcome(node, origin, target) if merge else False
+                if due is None:
                     continue
-                swapped = None if swap is None else self.swapped_before(swap, origin)
-                for target in targets:
-                    if swapped is not None and self.commutes(swapped, target):
-                        continue
-                    due = self.new_outcome(node, origin, target) if merge else False
-                    if due is None:
-                        continue
-                    moves = (*done, (origin, target))
-                    if merge and self.judged is not None:
-                        self.turn.known_turns[self.card, moves] = due
-                    yield moves
+                moves = (*done, (origin, target))
+                if merge and self.judged is not None:
+                    self.turn.known_turns[self.card, moves] = due
+                yield moves
+            if points == 1:
+                continue
+            for count in range(points - 1, 0, -1):
+                for target in plan[count]:
+                    after = self.child(node, owner, origin, target, points - count)
+                    if after is not None:
+                        child, left, undo = after
+                        yield from self.explore(child, left, (*done, (origin, target)))
+                        self.back(owner, origin, target, undo)
 
     def plan(self, node: _Node, origin: int, owner: int) -> Plan:
         """The sub-moves of the piece on ``origin`` for up to all the points (then kept)."""
         board, table, blocked = self.board, self.table, node.blocked
-        plan: Plan = []
-        for count in range(self.points, 0, -1):
-            targets = number_targets(board, table, owner, origin, count, blocked)
-            if targets:
-                plan.append((count, targets))
+        plan: Plan = [[]]
+        for count in range(1, self.points + 1):
+            plan.append(number_targets(board, table, owner, origin, count, blocked))
+        if not any(plan):
+            plan = []
         node.plans[owner][origin] = plan
         return plan
 
