@@ -15,9 +15,9 @@ one the machine goes on with; actions from earlier states and small variations o
 actions that are not listed must be refused. Each check is a function named after what it
 protects, and its assertion message starts with that name in brackets.
 
-The default profile runs each machine on 10 examples of up to 60 steps (MACHINE_EXAMPLES);
-HYPOTHESIS_PROFILE=thorough runs 200 examples of 200 steps and applies up to 300 listed
-actions per state. The checks
+The default profile runs each machine on 10 examples of up to 30 steps (MACHINE_EXAMPLES,
+MACHINE_STEPS); HYPOTHESIS_PROFILE=thorough runs 200 examples of 200 steps and applies up
+to 300 listed actions per state. The checks
 themselves live in :mod:`dogrules.testing.invariants`, shared with ``dogrules check``.
 
 ``test_every_game_ends`` plays whole random games; ``test_longest_game_report`` (last in this
@@ -273,25 +273,29 @@ def machine_for(base: type[PlayMachine], variant_name: str) -> type[PlayMachine]
     return type(name, (base,), {"VARIANT": variant_name})
 
 
-# How many examples each machine runs. The machines are the suite's heaviest tests (each
-# example plays up to stateful_step_count steps and checks every decision of every state it
-# reaches), so the default profile runs each on 10 examples of up to 60 steps, a third of
-# its max_examples: 10 random games or positions a machine, well over a thousand states,
-# every invariant and decision check at every one. HYPOTHESIS_PROFILE=thorough (or
-# any other profile) runs the profile's own max_examples (200 of up to 200 steps).
+# How many examples each machine runs, of how many steps. The machines are the suite's
+# heaviest tests (each example plays up to that many steps, a step up to RUN_LENGTH actions,
+# and checks every decision of every state it reaches), so the default profile runs each on
+# 10 examples of up to 30 steps, a third of its max_examples and half its
+# stateful_step_count: 10 random games or positions a machine, 500 to 800 states, every
+# invariant and decision check at every one, in about half a minute for the six (the
+# everyday suite's budget, issue 12); test_every_game_ends plays whole games to their end.
+# HYPOTHESIS_PROFILE=thorough (or any other profile) runs the profile's own max_examples and
+# stateful_step_count (200 of up to 200 steps).
 DEFAULT_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "default") == "default"
 MACHINE_EXAMPLES = 10 if DEFAULT_PROFILE else settings().max_examples
+MACHINE_STEPS = 30 if DEFAULT_PROFILE else settings().stateful_step_count
 
 # The state machines are slow: first in the run, so pytest-xdist spreads them at once.
 pytestmark = pytest.mark.slow
 
 # One unittest TestCase per machine and variant (TestFromNewGame_black_dog, ...), run with the
-# loaded Hypothesis profile (stateful_step_count) and MACHINE_EXAMPLES examples.
+# loaded Hypothesis profile, MACHINE_EXAMPLES examples of up to MACHINE_STEPS steps.
 for _variant_name in VARIANT_SPECS:
     for _base in (FromNewGame, FromPosition):
         _machine = machine_for(_base, _variant_name)
         _case = _machine.TestCase
-        _case.settings = settings(max_examples=MACHINE_EXAMPLES)
+        _case.settings = settings(max_examples=MACHINE_EXAMPLES, stateful_step_count=MACHINE_STEPS)
         globals()[f"Test{_machine.__name__}"] = _case
 del _variant_name, _base, _machine, _case
 

@@ -137,13 +137,14 @@ def spellings(v: Variant, state: State, limit: int) -> list[Action] | None:
     with their other disc direction and other colour, and every Partner ordering); None
     when there would be more than ``limit`` candidates."""
     game = v.game(state.players)
+    # The Partner orderings first: past the limit, the listing is not worked out at all.
+    partner = _partner_spellings(game, state, limit)
+    if partner is None:
+        return None
     listed = legal_actions(game, state)
     candidates: dict[Action, None] = dict.fromkeys(listed)
     for action in listed:
         candidates.update(dict.fromkeys(_respellings(v, action)))
-    partner = _partner_spellings(game, state, limit)
-    if partner is None:
-        return None
     candidates.update(dict.fromkeys(partner))
     if len(candidates) > limit:
         return None
