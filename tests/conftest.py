@@ -31,6 +31,9 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
+# The default profile's settings; the state machines of tests/test_state_machines.py run
+# deeper under it (10 examples of up to 60 steps, not 30: .ci/run's extra step).
+settings.register_profile("ci", parent=settings.get_profile("default"))
 settings.register_profile(
     "thorough",
     max_examples=200,

@@ -15,10 +15,18 @@ one the machine goes on with; actions from earlier states and small variations o
 actions that are not listed must be refused. Each check is a function named after what it
 protects, and its assertion message starts with that name in brackets.
 
-The default profile runs each machine on 10 examples of up to 60 steps (MACHINE_EXAMPLES);
-HYPOTHESIS_PROFILE=thorough runs 200 examples of 200 steps and applies up to 300 listed
-actions per state. The checks
-themselves live in :mod:`dogrules.testing.invariants`, shared with ``dogrules check``.
+How deep the machines go depends on the Hypothesis profile (MACHINE_BUDGETS):
+
+* ``default`` (the everyday suite): each machine runs 10 examples of up to 30 steps;
+* ``ci``: 10 examples of up to 60 steps. ``.ci/run`` runs the machines (marked
+  ``machine``) once more with it after the README's test command:
+  ``HYPOTHESIS_PROFILE=ci python -m pytest -n auto --dist loadgroup -m machine
+  tests/test_state_machines.py``;
+* ``thorough``: 200 examples of up to 200 steps, applying up to 300 listed actions per
+  state (``HYPOTHESIS_PROFILE=thorough python tools/check.py``).
+
+The checks themselves live in :mod:`dogrules.testing.invariants` and
+:mod:`dogrules.testing.decisions`, shared with ``dogrules check``.
 
 ``test_every_game_ends`` plays whole random games; ``test_longest_game_report`` (last in this
 file) reports the longest of them.
@@ -153,9 +161,13 @@ class PlayMachine(RuleBasedStateMachine):
     def _play(self, action: Action) -> None:
         state = self._current()
         dumped = dogrules.dump(state, self.v)
-        transition = check_listed_action_applies(self.v, state, action, self.spec.invariants)
-        if transition != self.transitions.get(action, transition):
-            raise violation("apply_is_deterministic", f"{action} gave two different transitions")
+        checked = self.transitions.get(action)
+        if checked is None:  # not among the listed actions check_decisions applied
+            transition = check_listed_action_applies(self.v, state, action, self.spec.invariants)
+        else:  # its transition checked there; _arrive checks the state again with the step
+            transition = self.v.apply(state, action)
+            if transition != checked:
+                raise violation("apply_is_deterministic", f"{action} gave two transitions")
         check_explain_agrees_with_apply(self.v, state, action, transition)
         check_given_state_unchanged(self.v, state, dumped, str(action))
         self.played += 1
@@ -269,25 +281,33 @@ def machine_for(base: type[PlayMachine], variant_name: str) -> type[PlayMachine]
     return type(name, (base,), {"VARIANT": variant_name})
 
 
-# How many examples each machine runs. The machines are the suite's heaviest tests (each
-# example plays up to stateful_step_count steps and checks every decision of every state it
-# reaches), so the default profile runs each on 10 examples of up to 60 steps, a third of
-# its max_examples: 10 random games or positions a machine, well over a thousand states,
-# every invariant and decision check at every one. HYPOTHESIS_PROFILE=thorough (or
-# any other profile) runs the profile's own max_examples (200 of up to 200 steps).
-DEFAULT_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "default") == "default"
-MACHINE_EXAMPLES = 10 if DEFAULT_PROFILE else settings().max_examples
+# How many examples each machine runs, of how many steps, by Hypothesis profile. The
+# machines are the suite's heaviest tests (each example plays up to that many steps, a step
+# up to RUN_LENGTH actions, and checks every decision of every state it reaches):
+# - default (the everyday suite, issue 12's budget): 10 examples of up to 30 steps, 10
+#   random games or positions a machine, 500 to 800 states, every check at every one;
+# - ci (.ci/run runs the machines again with it, after the README's test command, `-m
+#   machine`): 10 examples of up to 60 steps, the depth the default profile had before;
+# - thorough (or any other profile): the profile's own max_examples and stateful_step_count
+#   (200 of up to 200 steps).
+# test_every_game_ends plays whole games to their end under every profile.
+MACHINE_BUDGETS = {"default": (10, 30), "ci": (10, 60)}
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "default")
+MACHINE_EXAMPLES, MACHINE_STEPS = MACHINE_BUDGETS.get(
+    PROFILE, (settings().max_examples, settings().stateful_step_count)
+)
 
 # The state machines are slow: first in the run, so pytest-xdist spreads them at once.
 pytestmark = pytest.mark.slow
 
 # One unittest TestCase per machine and variant (TestFromNewGame_black_dog, ...), run with the
-# loaded Hypothesis profile (stateful_step_count) and MACHINE_EXAMPLES examples.
+# loaded Hypothesis profile, MACHINE_EXAMPLES examples of up to MACHINE_STEPS steps.
 for _variant_name in VARIANT_SPECS:
     for _base in (FromNewGame, FromPosition):
         _machine = machine_for(_base, _variant_name)
         _case = _machine.TestCase
-        _case.settings = settings(max_examples=MACHINE_EXAMPLES)
+        _case.settings = settings(max_examples=MACHINE_EXAMPLES, stateful_step_count=MACHINE_STEPS)
+        _case.pytestmark = [pytest.mark.machine]
         globals()[f"Test{_machine.__name__}"] = _case
 del _variant_name, _base, _machine, _case
 

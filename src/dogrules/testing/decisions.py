@@ -9,16 +9,17 @@ both run them.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from attrs import evolve
 
-from dogrules.formats.states import dump
+from dogrules.formats.states import dump, load
 from dogrules.model.actions import Action
-from dogrules.model.errors import IllegalAction, violation
+from dogrules.model.errors import IllegalAction, InvariantViolation, violation
 from dogrules.model.events import Event
 from dogrules.model.results import Step, Transition
 from dogrules.model.state import State
@@ -74,6 +75,38 @@ def check_given_state_unchanged(v: Variant, state: State, dumped: object, action
         raise violation("given_state_unchanged", f"the state changed while applying {action}")
 
 
+# A call the decision checks make on a state: the method of the variant and the action.
+Call = tuple[str, Action]
+CALLS: dict[str, Callable[[Variant, State, Action], object]] = {
+    "apply": lambda v, state, action: v.apply(state, action),
+    "explain": lambda v, state, action: v.explain(state, action),
+    "is_legal": lambda v, state, action: v.is_legal(state, action),
+}
+
+
+def check_calls_left_state_unchanged(
+    v: Variant, state: State, dumped: Mapping[str, object], calls: Sequence[Call]
+) -> None:
+    """``calls`` (made on ``state``, whose dump before them was ``dumped``) left it as it was:
+    one comparison for them all. When the state changed, each call is made again on a fresh
+    copy of the state (loaded from ``dumped``), so the violation names the first that
+    changes it."""
+    if dump(state, v) == dumped:
+        return
+    for method, action in calls:
+        fresh = load(dumped, v)
+        with contextlib.suppress(IllegalAction):
+            CALLS[method](v, fresh, action)
+        if dump(fresh, v) != dumped:
+            raise violation(
+                "given_state_unchanged", f"the state changed in {method}(state, {action})"
+            )
+    raise violation(
+        "given_state_unchanged",
+        f"the state changed while its {len(calls)} decisions were checked",
+    )
+
+
 def check_listed_action_applies(
     v: Variant, state: State, action: Action, extra: VariantInvariants
 ) -> Transition:
@@ -109,6 +142,18 @@ def check_unlisted_action_refused(v: Variant, state: State, action: Action) -> N
     apply raises IllegalAction naming clauses and leaves the state unchanged, and explain
     calls it illegal."""
     dumped = dump(state, v)
+    with _unchanged(v, state, dumped, _unlisted_calls(action)):
+        _check_refused(v, state, action)
+
+
+def _unlisted_calls(action: Action) -> tuple[Call, ...]:
+    """The calls :func:`_check_refused` makes on the state with ``action``."""
+    return ("is_legal", action), ("apply", action), ("explain", action)
+
+
+def _check_refused(v: Variant, state: State, action: Action) -> None:
+    """:func:`check_unlisted_action_refused` but for the state left unchanged (checked once
+    for a batch of actions by the caller)."""
     if v.is_legal(state, action):
         check_another_spelling(v, state, action)
         return
@@ -121,11 +166,23 @@ def check_unlisted_action_refused(v: Variant, state: State, action: Action) -> N
             ) from exc
     else:
         raise violation("unlisted_action_refused", f"{action} is not listed but apply accepts it")
-    check_given_state_unchanged(v, state, dumped, f"refused {action}")
-    ruling = v.explain(state, action)
-    if ruling.legal:
+    if v.explain(state, action).legal:
         raise violation("unlisted_action_refused", f"explain calls unlisted {action} legal")
-    check_given_state_unchanged(v, state, dumped, f"explain of {action}")
+
+
+@contextlib.contextmanager
+def _unchanged(
+    v: Variant, state: State, dumped: Mapping[str, object], calls: list[Call] | tuple[Call, ...]
+) -> Iterator[None]:
+    """Checks, once the block has made ``calls`` on ``state``, that they left it unchanged;
+    also when the block fails, since a changed state may be what made a later check fail
+    (then the changed state is reported, naming the call that changed it)."""
+    try:
+        yield
+    except InvariantViolation:
+        check_calls_left_state_unchanged(v, state, dumped, calls)
+        raise
+    check_calls_left_state_unchanged(v, state, dumped, calls)
 
 
 def check_another_spelling(v: Variant, state: State, action: Action) -> None:
@@ -152,7 +209,9 @@ def variations(v: Variant, state: State, action: Action) -> list[Action]:
     board = v.board(state.players)
     if action.kind == "play":
         out += [evolve(action, turn=t) for t in (None, "cw", "ccw") if t != action.turn]
-        out += [evolve(action, card=c) for c, _ in v.deck.counts if c != action.card][:3]
+        out += [
+            evolve(action, card=c) for c in [c for c, _ in v.deck.counts if c != action.card][:3]
+        ]
         if action.moves:
             out.append(evolve(action, moves=action.moves[:-1]))
             (origin, target), rest = action.moves[0], action.moves[1:]
@@ -162,7 +221,10 @@ def variations(v: Variant, state: State, action: Action) -> list[Action]:
     if action.field is not None:
         out.append(evolve(action, field=(action.field + 1) % board.track))
     if action.chosen is not None:
-        out += [evolve(action, chosen=c) for c, _ in v.deck.counts if c != action.chosen][:3]
+        out += [
+            evolve(action, chosen=c)
+            for c in [c for c, _ in v.deck.counts if c != action.chosen][:3]
+        ]
     return out
 
 
@@ -212,12 +274,18 @@ def check_decisions(
     if len(actions) > breadth:
         sample = random.Random(json.dumps(dumped)).sample(actions, breadth)
     check_action_notation_round_trip(v, state, sample)
-    transitions = {a: check_listed_action_applies(v, state, a, extra) for a in sample}
-    check_outcomes_distinct(v, state, transitions)
-    listed = set(actions)
-    for action in sample[:VARIED]:
-        for varied in variations(v, state, action):
-            if varied not in listed:
-                check_unlisted_action_refused(v, state, varied)
-    check_given_state_unchanged(v, state, dumped, "the listed actions")
+    # The calls made on the state, for one check at the end that it is unchanged.
+    calls: list[Call] = []
+    transitions: dict[Action, Transition] = {}
+    with _unchanged(v, state, dumped, calls):
+        for action in sample:
+            calls.append(("apply", action))
+            transitions[action] = check_listed_action_applies(v, state, action, extra)
+        check_outcomes_distinct(v, state, transitions)
+        listed = set(actions)
+        for action in sample[:VARIED]:
+            for varied in variations(v, state, action):
+                if varied not in listed:
+                    calls += _unlisted_calls(varied)
+                    _check_refused(v, state, varied)
     return actions, transitions

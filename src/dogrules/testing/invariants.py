@@ -194,7 +194,7 @@ def check_protected_start_pieces_never_passed_or_captured(v: Variant, step: Step
     protected = {
         own_start[seat] for seat in board.seats if board.start[seat] in step.before.pieces[seat]
     }
-    action = str(step.action)
+    action = step.action  # formatted only in a violation's message
     for event in step.transition.events:
         if event.kind == "moved":
             if not event.path or event.path[-1] != event.dst:

@@ -14,6 +14,7 @@ positions only (``limit`` bounds the spellings it will try).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Iterable
 
 import attrs
@@ -21,6 +22,7 @@ import attrs
 from dogrules.engine.judge import legal_actions
 from dogrules.engine.ruleset import Game
 from dogrules.engine.table import Table
+from dogrules.geometry.board import Board
 from dogrules.geometry.cards import CardFamily, distinct
 from dogrules.model.actions import Action, ActionKind
 from dogrules.model.errors import violation
@@ -103,10 +105,15 @@ def _field(label: str, seat: int | None) -> Field:
 def outcome(v: Variant, state: State, transition: Transition) -> Hashable:
     """The outcome of a transition from ``state``: the state it leads to and where each
     piece went (see :func:`followed_pieces`)."""
-    board = v.board(state.players)
-    size = board.track + board.players * board.finish
-    labels = {location: board.label(location) for location in range(size)}
+    labels = _labels(v.board(state.players))
     return transition.state, followed_pieces(state, labels, transition.events)
+
+
+@functools.lru_cache(maxsize=64)
+def _labels(board: Board) -> dict[int, str]:
+    """Every location of ``board`` by its label (worked out once a board: read-only)."""
+    size = board.track + board.players * board.finish
+    return {location: board.label(location) for location in range(size)}
 
 
 def played_outcome(v: Variant, state: State, action: Action, transition: Transition) -> Hashable:
@@ -130,13 +137,14 @@ def spellings(v: Variant, state: State, limit: int) -> list[Action] | None:
     with their other disc direction and other colour, and every Partner ordering); None
     when there would be more than ``limit`` candidates."""
     game = v.game(state.players)
+    # The Partner orderings first: past the limit, the listing is not worked out at all.
+    partner = _partner_spellings(game, state, limit)
+    if partner is None:
+        return None
     listed = legal_actions(game, state)
     candidates: dict[Action, None] = dict.fromkeys(listed)
     for action in listed:
         candidates.update(dict.fromkeys(_respellings(v, action)))
-    partner = _partner_spellings(game, state, limit)
-    if partner is None:
-        return None
     candidates.update(dict.fromkeys(partner))
     if len(candidates) > limit:
         return None

@@ -30,7 +30,7 @@ def check_black_dog_invariants(game: Game, state: State, step: Step | None) -> N
     if step is None:
         return
     events = step.transition.events
-    action = str(step.action)
+    action = step.action  # formatted only in a violation's message
     if step.before.black_dog is not None and dog is None:
         raise violation("black_dog_never_captured", f"{action}: the Black Dog left the board")
     for event in events:
@@ -88,7 +88,7 @@ def check_disc_turns_iff_paw_landing(game: Game, step: Step) -> None:
             dog = event.dst
         previous = event
     due = bool(landed & paw_names)
-    action = str(step.action)
+    action = step.action  # formatted only in a violation's message
     if len(turns) > 1 or (turns and turns[0] != len(events) - 1 - _trailing(events)):
         raise violation(
             "disc_turns_iff_paw_landing", f"{action}: disc turns at {turns} of {events}"
