@@ -99,7 +99,9 @@ class RoundPlay:
         turn = make_turn(game, state, Table.of(game.board, state), outcome=self.outcomes(game))
         # A Copy plays as a card the hand may hold too: its movements are worked out once.
         ways: dict[str, list[Way]] = {}
-        actions = [action for card in hand for action in self.card_actions(turn, card, ways)]
+        actions: list[Action] = []
+        for card in hand:
+            actions.extend(self.card_actions(turn, card, ways))
         if actions:
             return iter(actions)
         return self.no_play_actions(game, state, hand)
@@ -124,15 +126,16 @@ class RoundPlay:
             spec = catalogue.spec(copied)
         notation = game.notation(turn.seat)
         play = ActionKind.PLAY
-        found: Iterable[Way]
+        found: Iterable[Way] | None
         if ways is None:
             found = self.ways(turn, spec)
         else:
-            if spec.notation not in ways:
-                ways[spec.notation] = list(self.ways(turn, spec))
-            found = ways[spec.notation]
+            found = ways.get(spec.notation)
+            if found is None:
+                found = ways[spec.notation] = list(self.ways(turn, spec))
+        # Every field given by position: one action is built per listed play.
         for moves, direction in found:
-            yield Action(play, card, copied, moves, turn=direction, notation=notation)
+            yield Action(play, card, copied, moves, None, None, direction, notation)
 
     def ways(self, turn: Turn, spec: CardSpec) -> Iterator[Way]:
         """The movements a card played as ``spec`` can carry out, each with the disc turn's
