@@ -203,26 +203,27 @@ def transition(
     # only through a copy of its own, so one still the state's own object is unchanged.
     pairs = zip(cards.hands, state.hands, strict=True)
     hands = tuple([old if hand is old else order(hand) for hand, old in pairs])
-    # Built field by field rather than by attrs.evolve: this runs once per action.
+    # Built field by field rather than by attrs.evolve, and by position (State's field
+    # order): this runs once per action.
     new = State(
-        variant=state.variant,
-        players=state.players,
-        phase=state.phase if phase is None else phase,
-        to_act=state.to_act if to_act is None else to_act,
-        pieces=table.pieces(),
-        hands=hands,
-        deck=state.deck if cards.deck is state.deck else tuple(cards.deck),
-        discard=tuple(cards.discard),
-        exchange=tuple(cards.exchange),
-        dealer=state.dealer if dealer is None else dealer,
-        round=state.round if round is None else round,
-        last_played=state.last_played if last_played is KEEP else last_played,
-        redrawn=state.redrawn if redrawn is None else redrawn,
-        seed=state.seed,
-        shuffles=cards.shuffles,
-        winner=state.winner if winner is None else winner,
-        teams=state.teams,
-        extra=now,
+        state.variant,
+        state.players,
+        state.phase if phase is None else phase,
+        state.to_act if to_act is None else to_act,
+        table.pieces(),
+        hands,
+        state.deck if cards.deck is state.deck else tuple(cards.deck),
+        tuple(cards.discard),
+        tuple(cards.exchange),
+        state.dealer if dealer is None else dealer,
+        state.round if round is None else round,
+        state.last_played if last_played is KEEP else last_played,
+        state.redrawn if redrawn is None else redrawn,
+        state.seed,
+        cards.shuffles,
+        state.winner if winner is None else winner,
+        state.teams,
+        now,
     )
     return Transition(new, () if cards.events is None else tuple(cards.events))
 

@@ -121,9 +121,11 @@ class Table:
     def pieces(self) -> tuple[tuple[int, ...], ...]:
         """The per-seat sorted locations, as a state holds them."""
         per_seat: list[list[int]] = [[HOME] * count for count in self.home]
-        for location, seat in self.occupant.items():
-            per_seat[seat].append(location)
-        return tuple([tuple(sorted(locations)) for locations in per_seat])
+        occupant = self.occupant
+        # One sort of the locations, not one per seat: each seat's list is built in order.
+        for location in sorted(occupant):
+            per_seat[occupant[location]].append(location)
+        return tuple([tuple(locations) for locations in per_seat])
 
     def on_track(self, seat: int) -> list[int]:
         return [
