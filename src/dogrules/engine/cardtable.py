@@ -201,8 +201,9 @@ def transition(
     order = cards.deck_spec.in_order
     # What did not change is kept, not copied: the scratch copy changes a hand or the deck
     # only through a copy of its own, so one still the state's own object is unchanged.
-    pairs = zip(cards.hands, state.hands, strict=True)
-    hands = tuple([old if hand is old else order(hand) for hand, old in pairs])
+    # (By index: a zip(..., strict=True) takes keyword arguments, slower to call.)
+    kept = state.hands
+    hands = tuple([hand if hand is kept[i] else order(hand) for i, hand in enumerate(cards.hands)])
     # Built field by field rather than by attrs.evolve, and by position (State's field
     # order): this runs once per action.
     new = State(
