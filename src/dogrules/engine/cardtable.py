@@ -46,7 +46,9 @@ class CardTable:
         self.deck_spec = deck_spec
         # A hand and the deck are copied when first changed (most actions change one hand and
         # leave the deck alone): until then each is the sequence it was given, so the new
-        # state keeps an unchanged one as it was (see :func:`transition`).
+        # state keeps an unchanged one as it was (see :func:`transition`). A hand held as a
+        # tuple is in canonical order (a state's hand, or one with a card taken from it); a
+        # list is sorted when the new state is built.
         self.hands: list[Sequence[str]] = list(hands)
         self.deck: Sequence[str] = deck
         self.discard = list(discard)
@@ -103,7 +105,13 @@ class CardTable:
 
     def take(self, seat: int, card: str) -> None:
         """Remove one ``card`` from the hand of ``seat`` (known to hold it)."""
-        self.changing_hand(seat).remove(card)
+        hand = self.hands[seat]
+        if isinstance(hand, tuple):
+            # A hand in canonical order stays so without one of its cards (a play's hand).
+            at = hand.index(card)
+            self.hands[seat] = hand[:at] + hand[at + 1 :]
+        else:
+            self.changing_hand(seat).remove(card)
 
     @implements("BD-RESHUFFLE", "R-C2")
     def reshuffle(self) -> None:
@@ -200,10 +208,9 @@ def transition(
         now = DogFacts(table.dog)
     order = cards.deck_spec.in_order
     # What did not change is kept, not copied: the scratch copy changes a hand or the deck
-    # only through a copy of its own, so one still the state's own object is unchanged.
-    # (By index: a zip(..., strict=True) takes keyword arguments, slower to call.)
-    kept = state.hands
-    hands = tuple([hand if hand is kept[i] else order(hand) for i, hand in enumerate(cards.hands)])
+    # only through a copy of its own, so one still the state's own object is unchanged; a
+    # hand held as a tuple is in canonical order already (see :class:`CardTable`).
+    hands = tuple([hand if isinstance(hand, tuple) else order(hand) for hand in cards.hands])
     # Built field by field rather than by attrs.evolve, and by position (State's field
     # order): this runs once per action.
     new = State(
