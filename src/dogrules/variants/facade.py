@@ -39,14 +39,11 @@ class Variant:
     an attribute raises AttributeError, as it does on a frozen attrs class (Python's way of
     saying an attribute is read-only); ``with_data`` makes a variant with other data."""
 
-    __slots__ = ("_games", "ruleset")
+    __slots__ = ("ruleset",)
     ruleset: Ruleset
-    # The ruleset's game of each table size asked for: every call on a state looks it up.
-    _games: dict[int, Game]
 
     def __init__(self, ruleset: Ruleset) -> None:
         object.__setattr__(self, "ruleset", ruleset)
-        object.__setattr__(self, "_games", {})
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{self!r} is read-only: cannot set {name!r}")
@@ -225,9 +222,4 @@ class Variant:
             raise TypeError(f"state must be a dogrules State, got {type(state).__name__}")
         if state.variant != self.ruleset.name:
             raise ValueError(f"this is a {state.variant} state, not {self.ruleset.name}")
-        players = state.players
-        game = self._games.get(players) if type(players) is int else None
-        if game is None:
-            game = self.ruleset.game(players)
-            self._games[players] = game
-        return game
+        return self.ruleset.game(state.players)
