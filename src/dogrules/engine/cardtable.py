@@ -46,7 +46,9 @@ class CardTable:
         self.deck_spec = deck_spec
         # A hand and the deck are copied when first changed (most actions change one hand and
         # leave the deck alone): until then each is the sequence it was given, so the new
-        # state keeps an unchanged one as it was (see :func:`transition`).
+        # state keeps an unchanged one as it was (see :func:`transition`). A hand held as a
+        # tuple is in canonical order (a state's hand, or one with a card taken from it); a
+        # list is sorted when the new state is built.
         self.hands: list[Sequence[str]] = list(hands)
         self.deck: Sequence[str] = deck
         self.discard = list(discard)
@@ -103,7 +105,13 @@ class CardTable:
 
     def take(self, seat: int, card: str) -> None:
         """Remove one ``card`` from the hand of ``seat`` (known to hold it)."""
-        self.changing_hand(seat).remove(card)
+        hand = self.hands[seat]
+        if isinstance(hand, tuple):
+            # A hand in canonical order stays so without one of its cards (a play's hand).
+            at = hand.index(card)
+            self.hands[seat] = hand[:at] + hand[at + 1 :]
+        else:
+            self.changing_hand(seat).remove(card)
 
     @implements("BD-RESHUFFLE", "R-C2")
     def reshuffle(self) -> None:
@@ -200,29 +208,30 @@ def transition(
         now = DogFacts(table.dog)
     order = cards.deck_spec.in_order
     # What did not change is kept, not copied: the scratch copy changes a hand or the deck
-    # only through a copy of its own, so one still the state's own object is unchanged.
-    pairs = zip(cards.hands, state.hands, strict=True)
-    hands = tuple([old if hand is old else order(hand) for hand, old in pairs])
-    # Built field by field rather than by attrs.evolve: this runs once per action.
+    # only through a copy of its own, so one still the state's own object is unchanged; a
+    # hand held as a tuple is in canonical order already (see :class:`CardTable`).
+    hands = tuple([hand if isinstance(hand, tuple) else order(hand) for hand in cards.hands])
+    # Built field by field rather than by attrs.evolve, and by position (State's field
+    # order): this runs once per action.
     new = State(
-        variant=state.variant,
-        players=state.players,
-        phase=state.phase if phase is None else phase,
-        to_act=state.to_act if to_act is None else to_act,
-        pieces=table.pieces(),
-        hands=hands,
-        deck=state.deck if cards.deck is state.deck else tuple(cards.deck),
-        discard=tuple(cards.discard),
-        exchange=tuple(cards.exchange),
-        dealer=state.dealer if dealer is None else dealer,
-        round=state.round if round is None else round,
-        last_played=state.last_played if last_played is KEEP else last_played,
-        redrawn=state.redrawn if redrawn is None else redrawn,
-        seed=state.seed,
-        shuffles=cards.shuffles,
-        winner=state.winner if winner is None else winner,
-        teams=state.teams,
-        extra=now,
+        state.variant,
+        state.players,
+        state.phase if phase is None else phase,
+        state.to_act if to_act is None else to_act,
+        table.pieces(),
+        hands,
+        state.deck if cards.deck is state.deck else tuple(cards.deck),
+        tuple(cards.discard),
+        tuple(cards.exchange),
+        state.dealer if dealer is None else dealer,
+        state.round if round is None else round,
+        state.last_played if last_played is KEEP else last_played,
+        state.redrawn if redrawn is None else redrawn,
+        state.seed,
+        cards.shuffles,
+        state.winner if winner is None else winner,
+        state.teams,
+        now,
     )
     return Transition(new, () if cards.events is None else tuple(cards.events))
 

@@ -21,6 +21,12 @@ def compiled() -> bool:
     return not __file__.endswith(".py")
 
 
+# The pieces of the state last made into a table (its occupants and home counts, never
+# handed out): a state is read again to carry out an action right after its listing (every
+# playout). One attribute, replaced whole, so another thread sees an old entry or a new one.
+_latest: tuple[State, dict[int, int], tuple[int, ...]] | None = None
+
+
 class Table:
     """Where every piece stands: ``occupant`` maps a location to the seat owning the piece."""
 
@@ -52,14 +58,23 @@ class Table:
 
     @classmethod
     def of(cls, board: Board, state: State, record: bool = False) -> Table:
-        occupant: dict[int, int] = {}
-        home = [0] * state.players
-        for seat, locations in enumerate(state.pieces):
-            for location in locations:
-                if location == HOME:
-                    home[seat] += 1
-                else:
-                    occupant[location] = seat
+        """The pieces of ``state`` (recording events when told to)."""
+        global _latest
+        latest = _latest
+        if latest is not None and latest[0] is state:
+            # Copies of the state's pieces as last read: the same table, a dictionary copy
+            # cheaper than a pass over the pieces.
+            occupant, home = dict(latest[1]), list(latest[2])
+        else:
+            occupant = {}
+            home = [0] * state.players
+            for seat, locations in enumerate(state.pieces):
+                for location in locations:
+                    if location == HOME:
+                        home[seat] += 1
+                    else:
+                        occupant[location] = seat
+            _latest = (state, dict(occupant), tuple(home))
         return cls(board, occupant, home, state.black_dog, [] if record else None)
 
     def clone(self) -> Table:
@@ -121,9 +136,11 @@ class Table:
     def pieces(self) -> tuple[tuple[int, ...], ...]:
         """The per-seat sorted locations, as a state holds them."""
         per_seat: list[list[int]] = [[HOME] * count for count in self.home]
-        for location, seat in self.occupant.items():
-            per_seat[seat].append(location)
-        return tuple([tuple(sorted(locations)) for locations in per_seat])
+        occupant = self.occupant
+        # One sort of the locations, not one per seat: each seat's list is built in order.
+        for location in sorted(occupant):
+            per_seat[occupant[location]].append(location)
+        return tuple([tuple(locations) for locations in per_seat])
 
     def on_track(self, seat: int) -> list[int]:
         return [

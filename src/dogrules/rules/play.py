@@ -53,6 +53,15 @@ class Aftermath(Protocol):
     def carry_out(self, table: Table, cards: CardTable, turn: Turn) -> None: ...
 
 
+# What a turn reads of a state before any piece moves: the seat whose pieces the actor
+# moves, its partner and the protected start fields.
+Facts = tuple[int, int | None, frozenset[int]]
+# The facts last worked out, with the game, state and protection they belong to: carrying
+# out an action right after listing its state (every playout) finds them here. One
+# attribute, replaced whole, so another thread sees an old entry or a new one, never half.
+_latest_facts: tuple[Game, State, bool, Facts] | None = None
+
+
 def make_turn(
     game: Game,
     state: State,
@@ -60,20 +69,24 @@ def make_turn(
     start_protection: bool = True,
     outcome: Outcomes | None = None,
 ) -> Turn:
-    """The turn of the seat to act on ``table`` (``outcome``: see :class:`Turn`)."""
-    seat = state.to_act
-    blocked = protected_fields(game.board, table) if start_protection else frozenset()
-    return Turn(
-        game,
-        state,
-        table,
-        seat,
-        controlled_seat(table, seat, state.teams),
-        partner_of(state, seat),
-        blocked,
-        game.board,
-        outcome,
-    )
+    """The turn of the seat to act on ``table``, which holds the pieces of ``state`` (as
+    ``Table.of`` builds them; ``outcome``: see :class:`Turn`)."""
+    global _latest_facts
+    latest = _latest_facts
+    if (
+        latest is not None
+        and latest[1] is state
+        and latest[0] is game
+        and latest[2] == start_protection
+    ):
+        controlled, partner, blocked = latest[3]
+    else:
+        seat = state.to_act
+        controlled = controlled_seat(table, seat, state.teams)
+        partner = partner_of(state, seat)
+        blocked = protected_fields(game.board, table) if start_protection else frozenset()
+        _latest_facts = (game, state, start_protection, (controlled, partner, blocked))
+    return Turn(game, state, table, state.to_act, controlled, partner, blocked, game.board, outcome)
 
 
 def check_card_held(state: State, action: Action, clauses: tuple[str, ...]) -> Refusal | None:
@@ -99,7 +112,9 @@ class RoundPlay:
         turn = make_turn(game, state, Table.of(game.board, state), outcome=self.outcomes(game))
         # A Copy plays as a card the hand may hold too: its movements are worked out once.
         ways: dict[str, list[Way]] = {}
-        actions = [action for card in hand for action in self.card_actions(turn, card, ways)]
+        actions: list[Action] = []
+        for card in hand:
+            actions.extend(self.card_actions(turn, card, ways))
         if actions:
             return iter(actions)
         return self.no_play_actions(game, state, hand)
@@ -124,15 +139,16 @@ class RoundPlay:
             spec = catalogue.spec(copied)
         notation = game.notation(turn.seat)
         play = ActionKind.PLAY
-        found: Iterable[Way]
+        found: Iterable[Way] | None
         if ways is None:
             found = self.ways(turn, spec)
         else:
-            if spec.notation not in ways:
-                ways[spec.notation] = list(self.ways(turn, spec))
-            found = ways[spec.notation]
+            found = ways.get(spec.notation)
+            if found is None:
+                found = ways[spec.notation] = list(self.ways(turn, spec))
+        # Every field given by position: one action is built per listed play.
         for moves, direction in found:
-            yield Action(play, card, copied, moves, turn=direction, notation=notation)
+            yield Action(play, card, copied, moves, None, None, direction, notation)
 
     def ways(self, turn: Turn, spec: CardSpec) -> Iterator[Way]:
         """The movements a card played as ``spec`` can carry out, each with the disc turn's
