@@ -254,17 +254,21 @@ def _offer(search: Search, state: Any, spec: Spec | None, source: str) -> Found 
     return found
 
 
-def _random_positions(search: Search, proposer: Proposer, until: float) -> None:
+def _offer_built(search: Search, proposer: Proposer, spec: Spec, source: str) -> None:
+    """Score the position ``spec`` sets, unless the engine refuses it (counted invalid)."""
     import dogrules
 
+    try:
+        state = proposer.build(spec, search.teams)
+    except dogrules.DogRulesError:
+        search.invalid += 1
+        return
+    _offer(search, state, spec, source)
+
+
+def _random_positions(search: Search, proposer: Proposer, until: float) -> None:
     while time.perf_counter() < until and not search.out_of_time():
-        spec = proposer.random()
-        try:
-            state = proposer.build(spec, search.teams)
-        except dogrules.DogRulesError:
-            search.invalid += 1
-            continue
-        _offer(search, state, spec, "random")
+        _offer_built(search, proposer, proposer.random(), "random")
 
 
 def _played_positions(search: Search, until: float) -> None:
@@ -289,8 +293,6 @@ def _played_positions(search: Search, until: float) -> None:
 
 
 def _climb(search: Search, proposer: Proposer) -> None:
-    import dogrules
-
     while not search.out_of_time():
         parents = [f for f in search.elite if f.spec is not None]
         if not parents:
@@ -298,13 +300,7 @@ def _climb(search: Search, proposer: Proposer) -> None:
         # The worst is tried most often; the others keep the search from one hill only.
         parent = parents[min(int(search.rng.expovariate(0.7)), len(parents) - 1)]
         assert parent.spec is not None
-        spec = proposer.mutate(parent.spec)
-        try:
-            state = proposer.build(spec, search.teams)
-        except dogrules.DogRulesError:
-            search.invalid += 1
-            continue
-        _offer(search, state, spec, "climbed")
+        _offer_built(search, proposer, proposer.mutate(parent.spec), "climbed")
 
 
 def search_job(job: Json) -> Json:
