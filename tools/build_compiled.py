@@ -56,7 +56,6 @@ COMPILED = (
     "rules/movement.py",
     "rules/numbers.py",
     "rules/splits.py",
-    "rules/split_table.py",
     "rules/partner.py",
     "rules/play.py",
     "rules/round.py",

@@ -22,7 +22,6 @@ RULES = ROOT / "src" / "dogrules" / "rules"
 MODULES = (
     "movement", "blackdog", "disc", "magnet", "partner", "swap", "copy", "numbers", "play",
     "round", "agents", "kids_cards", "kids_round", "colours", "secrecy", "splits",
-    "split_table",
 )  # fmt: skip
 
 # One replacement per operator rather than every pair (a "sufficient" set): the full

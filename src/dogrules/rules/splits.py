@@ -14,24 +14,26 @@ The first spelling found of each outcome is its canonical one (the first in the 
 order), so the work follows the number of outcomes, not of orderings.
 
 The search carries the sub-moves out on one scratch table and takes each back once explored
-(:class:`~dogrules.rules.split_table.SplitTable`, which also says where the pieces stand
-after a sub-move without carrying it out), and asks for a piece's targets once per place,
-owner and what else they depend on: the protected start fields and the fields taken in the
-owner's finish, which most sub-moves do not change.
+(no copy per node), and asks for a piece's targets once per place, owner and what else they
+depend on: the protected start fields and the fields taken in the owner's finish, which most
+sub-moves do not change.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 
 from dogrules.engine.ruleset import Moves, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME
-from dogrules.rules.movement import number_targets, protected_fields
-from dogrules.rules.split_table import Lifted, SplitTable, Undo, Where
+from dogrules.rules.movement import number_targets, protected_fields, walk
 
 # The pieces a sub-move may move, on the table as the earlier sub-moves left it.
 Pieces = Callable[[Table], list[int]]
+
+# Where each followed piece stands, by its number (its rank among the starting fields):
+# HOME once captured.
+Where = tuple[int, ...]
 
 # Where each piece ends, whether the disc must turn (or, with no phase rule's judgement,
 # every landing in order) and who has won (or the finish order).
@@ -46,10 +48,12 @@ Plan = list[list[int]]
 # besides the piece's place (a piece only ever enters its own colour's finish).
 SeatPlans = list[dict[int, Plan]]
 
-# The sub-move before a last one, as the commute rule reads it (see _Search.swappable): the
-# field it left, the fields whose piece is never passed over, and the fields a last sub-move
-# passed over never lands on.
-Swap = tuple[int, frozenset[int], frozenset[int]]
+# The sub-move before a last one, and where the piece moved before it stands (HOME if none).
+Swap = tuple[int, int, int]
+
+# What a sub-move carried out changed, to take it back: the piece on its target, the
+# landings and the homes before it, and how many finish entries and captures there were.
+Undo = tuple[int | None, dict[int, None], list[int], int, int]
 
 
 def splits(
@@ -91,26 +95,26 @@ class _Node:
         self.held: int | None = None
 
 
-class _Search(SplitTable):
+class _Search:
     def __init__(
         self, turn: Turn, card: str, movers: Pieces, clauses: tuple[str, ...], merge: bool
     ) -> None:
-        super().__init__(turn, clauses)
         self.turn = turn
         self.card = card
         self.movers = movers
+        self.clauses = clauses
         self.merge = merge
         self.judged = judged = turn.outcome
         # The landings whose order matters (None: every landing, with no phase rule's word).
         self.ordered = None if judged is None else judged.ordered
         self.turn_due = None if judged is None else judged.turn_due
         self.settle = None if judged is None else judged.settle
-        # Whether the disc must turn after each play listed (only merging with a phase rule's
-        # word): see Turn.known_turns.
-        self.known = turn.known_turns if merge and judged is not None else None
+        # The table the sub-moves are carried out on, each taken back once explored.
+        self.table = turn.table.clone()
+        self.board, self.track = turn.board, turn.board.track
         # Fields a sub-move changes more than its own piece's place on: where protection
         # starts or ends, and the Black Dog (which never moves during a split).
-        dog = self.dog
+        self.dog = dog = turn.table.dog
         self.start_fields = frozenset(turn.board.start)
         self.starts_and_dog = frozenset((*turn.board.start, *(() if dog is None else (dog,))))
         self.nodes: dict[Hashable, _Node] = {}
@@ -121,7 +125,7 @@ class _Search(SplitTable):
         """The node of the table as the turn found it, with all ``points`` to split."""
         self.points = points
         table = self.table
-        where, finished = self.where(), tuple(table.finished)
+        where, finished = tuple(sorted(table.occupant)), tuple(table.finished)
         blocked = protected_fields(self.board, table)
         lanes = self.lanes()
         plans = [self.plans(blocked, seat, lane) for seat, lane in enumerate(lanes)]
@@ -148,10 +152,10 @@ class _Search(SplitTable):
             plans = self.contexts[blocked, seat, lane] = {}
         return plans
 
-    def ordered_landings(self, landed: Iterable[int]) -> tuple[int, ...]:
+    def ordered_landings(self, landed: tuple[int, ...]) -> tuple[int, ...]:
         ordered = self.ordered
         if ordered is None:
-            return tuple(landed)
+            return landed
         if not ordered:
             return ()
         return tuple([location for location in landed if location in ordered])
@@ -180,7 +184,6 @@ class _Search(SplitTable):
         last sub-move that commutes with the one before it (see :meth:`swappable`)."""
         occupant, points, plans, merge = self.table.occupant, node.points, node.plans, self.merge
         swap = self.swappable(done) if merge else None
-        known, card, track = self.known, self.card, self.track
         for origin in pieces:
             owner = occupant[origin]
             plan = plans[owner].get(origin)
@@ -189,26 +192,22 @@ class _Search(SplitTable):
             if not plan:
                 continue
             targets = plan[points]
-            if swap is not None and origin < swap[0] and origin not in swap[1]:
-                # Passing over the last sub-moves that commute with the one before.
-                targets = [target for target in targets if target >= track or target in swap[2]]
-            if points == 1 and not targets:
-                continue
-            lifted = self.lift(node.where, origin)
-            if targets and not merge:
-                for target in targets:
-                    yield (*done, (origin, target))
-            elif targets:
-                for target, due in self.finals(node, origin, lifted, targets):
-                    moves = (*done, (origin, target))
-                    if known is not None:
-                        known[card, moves] = due
-                    yield moves
+            swapped = None if swap is None or not targets else self.swapped_before(swap, origin)
+            for target in targets:
+                if swapped is not None and self.commutes(swapped, target):
+                    continue
+                due = self.new_outcome(node, origin, target) if merge else False
+                if due is None:
+                    continue
+                moves = (*done, (origin, target))
+                if merge and self.judged is not None:
+                    self.turn.known_turns[self.card, moves] = due
+                yield moves
             if points == 1:
                 continue
             for count in range(points - 1, 0, -1):
                 for target in plan[count]:
-                    after = self.child(node, owner, origin, lifted, target, points - count)
+                    after = self.child(node, owner, origin, target, points - count)
                     if after is not None:
                         child, left, undo = after
                         yield from self.explore(child, left, (*done, (origin, target)))
@@ -226,21 +225,22 @@ class _Search(SplitTable):
         return plan
 
     def child(
-        self, node: _Node, owner: int, origin: int, lifted: Lifted, target: int, points: int
+        self, node: _Node, owner: int, origin: int, target: int, points: int
     ) -> tuple[_Node, list[int], Undo] | None:
         """The node a sub-move from ``origin`` to ``target`` leads to, carried out on the
         search's table, and the pieces to explore from it (None, nothing carried out, if
         none). Merging, a node already reached is found by where the pieces stand, its ordered
-        landings and finish order, worked out without carrying the sub-move out (its piece
-        ``lifted``: see :meth:`put`)."""
+        landings and finish order, worked out without carrying the sub-move out: a piece it
+        lands on is captured, the mover too if the Black Dog stands there, and a landing is
+        left where it ends."""
         moved = HOME if target == self.dog else target
-        where, landed = self.put(lifted, target, moved)
+        where = _placed(node.where, origin, target, moved)
         finished = (*node.finished, owner) if target >= self.track > origin else node.finished
         key: Hashable = None
         if self.merge:
             landings: tuple[int, ...] = ()
             if self.ordered is None or self.ordered:
-                landings = self.ordered_landings(landed)
+                landings = self.ordered_landings(_landings(self.table, origin, target, moved))
             key = (where, landings, finished, points)
             found = self.nodes.get(key)
             if found is not None:
@@ -259,66 +259,95 @@ class _Search(SplitTable):
             self.nodes[key] = after
         return after, self.first_visit(after, moved), undo
 
-    def finals(
-        self, node: _Node, origin: int, lifted: Lifted, targets: list[int]
-    ) -> list[tuple[int, bool]]:
-        """The last sub-moves from ``origin`` (its piece ``lifted``) to ``targets`` that end
-        a play whose outcome is new, each with whether the disc must turn after it. The
-        outcome is worked out on the spot where no finish is entered (the aftermath's moves,
-        the 007 summons, run on the pieces followed), else by carrying the sub-move out
-        (:meth:`outcome`)."""
-        quick = self.judged is not None and not node.finished
-        found: list[tuple[int, bool]] = []
-        for target in targets:
-            if quick and not target >= self.track > origin:
-                moved = HOME if target == self.dog else target
-                where, landings = self.put(lifted, target, moved)
-                settle, ordered = self.settle, self.ordered
-                if settle is not None and ordered and not ordered.isdisjoint(landings):
-                    where = self.settled(settle, self.followed(origin, target, moved), landings)
-                key: Outcome = (where, self.turn_due is not None and self.turn_due(landings), ())
-            else:
-                key = self.outcome(node, origin, lifted, target)
-            if key not in self.listed:
-                self.listed.add(key)
-                found.append((target, bool(key[1])))
-        return found
+    def step(self, owner: int, origin: int, target: int) -> Undo:
+        """Carry a sub-move out on the search's table; what :meth:`back` needs to take it
+        back (a number move changes the pieces on its origin and its target only)."""
+        table = self.table
+        homes, finished, captures = table.home.copy(), len(table.finished), len(table.captures)
+        undo = (table.occupant.get(target), table.landed.copy(), homes, finished, captures)
+        walk(table, owner, origin, target, self.clauses)
+        return undo
+
+    def back(self, owner: int, origin: int, target: int, undo: Undo) -> None:
+        """Take back a sub-move :meth:`step` carried out."""
+        table, occupant = self.table, self.table.occupant
+        victim, table.landed, table.home, finished, captures = undo
+        occupant.pop(target, None)
+        if victim is not None:
+            occupant[target] = victim
+        occupant[origin] = owner
+        del table.finished[finished:]
+        del table.captures[captures:]
+
+    def new_outcome(self, node: _Node, origin: int, target: int) -> bool | None:
+        """Whether the disc must turn after the play ending with a last sub-move from
+        ``origin`` to ``target``; None if its outcome was met before. The outcome is worked
+        out on the spot where no finish is entered (the aftermath's moves, the 007 summons,
+        run on the pieces followed), else by carrying the sub-move out (:meth:`outcome`)."""
+        judged, table, settle, ordered = self.judged, self.table, self.settle, self.ordered
+        if judged is not None and not node.finished and not target >= self.track > origin:
+            moved = HOME if target == self.dog else target
+            where = _placed(node.where, origin, target, moved)
+            landings = _landings(table, origin, target, moved)
+            if settle is not None and ordered and not ordered.isdisjoint(landings):
+                where = _settled(settle, table, where, landings)
+            due = self.turn_due is not None and self.turn_due(landings)
+            key: Outcome = (where, due, ())
+        else:
+            key = self.outcome(node, origin, target)
+        listed = self.listed
+        if key in listed:
+            return None
+        listed.add(key)
+        return bool(key[1])
 
     def swappable(self, done: Moves) -> Swap | None:
-        """The commute rule: a last sub-move that commutes with the one before it is passed
-        over when the other order of the two is a spelling met earlier, with the same
-        outcome. The one before (the last of ``done``) must keep both its fields on the track,
-        neither a start field nor the Black Dog's; the last one must move a piece placed
-        before it (in board order), not the piece moved just before it, from a field that is
-        neither a start field nor the Black Dog's; and land on the track, on neither field of
-        the one before, a start field or the Black Dog, and not on an ordered landing after
-        one (with no phase rule's word, nothing is passed over)."""
-        if not done or self.ordered is None:
+        """The last sub-move of ``done`` and where the piece moved before it stands (HOME if
+        none) when a last sub-move after it may commute with it (see :meth:`swapped_before`):
+        both its fields on the track, neither a start field nor the Black Dog's. Two last
+        sub-moves that commute are tried in board order only."""
+        if not done:
             return None
         before, landed = done[-1]
-        track, starts_and_dog = self.track, self.starts_and_dog
-        if before >= track or landed >= track or not starts_and_dog.isdisjoint(done[-1]):
+        track = self.track
+        if before >= track or landed >= track or not self.starts_and_dog.isdisjoint(done[-1]):
             return None
-        previous = done[-2][1] if len(done) > 1 else HOME
-        kept = starts_and_dog | {before, landed}
-        if landed in self.ordered:
-            kept |= self.ordered
-        return before, starts_and_dog | {landed, previous}, kept
+        return before, landed, done[-2][1] if len(done) > 1 else HOME
 
-    def outcome(self, node: _Node, origin: int, lifted: Lifted, target: int) -> Outcome:
-        """The outcome of the play ending with a last sub-move from ``origin`` (its piece
-        ``lifted``) to ``target`` on ``node``, worked out by carrying it out (then taking it
-        back): where each piece ends once the aftermath has moved pieces, whether the disc
-        must turn, and who has won."""
+    def swapped_before(self, swap: Swap, origin: int) -> tuple[int, int] | None:
+        """The sub-move before a last one from ``origin`` when the two, the other way round,
+        form a spelling met earlier (if they commute: see :meth:`commutes`): the earlier one
+        (see :meth:`swappable`) moves a piece placed after ``origin``, on no start field or
+        the Black Dog's, and ``origin``'s piece was not the one moved just before it."""
+        before, landed, previous = swap
+        if origin >= before or origin in (landed, previous) or origin in self.starts_and_dog:
+            return None
+        return before, landed
+
+    def commutes(self, swapped: tuple[int, int], target: int) -> bool:
+        """Whether a last sub-move to ``target`` commutes with the sub-move ``swapped``
+        before it: on the track, landing on neither of its fields nor a start field or the
+        Black Dog, and not two ordered landings."""
+        landed = swapped[1]
+        if target >= self.track or target in self.starts_and_dog or target in swapped:
+            return False
+        ordered = self.ordered
+        return ordered is not None and not (landed in ordered and target in ordered)
+
+    def outcome(self, node: _Node, origin: int, target: int) -> Outcome:
+        """The outcome of the play ending with a last sub-move from ``origin`` to ``target``
+        on ``node``, worked out by carrying it out (then taking it back): where each piece
+        ends once the aftermath has moved pieces, whether the disc must turn, and who has
+        won."""
         judged, after = self.judged, self.table
         owner = after.occupant[origin]
-        where = self.put(lifted, target, HOME if target == self.dog else target)[0]
         undo = self.step(owner, origin, target)
+        where = _placed(node.where, origin, target, HOME if target == self.dog else target)
         if judged is None:
             key: Outcome = where, tuple(after.landed), tuple(after.finished)
         else:
             if judged.settle is not None and self.ordered_landings(tuple(after.landed)):
-                where = self.settled(judged.settle, self.numbers.copy(), after.landed)
+                where = _settled(judged.settle, after, where, tuple(after.landed))
             due = judged.turn_due is not None and judged.turn_due(after.landed)
             won: tuple[int, ...] = ()
             if after.finished and judged.winners is not None:
@@ -326,3 +355,45 @@ class _Search(SplitTable):
             key = where, due, won
         self.back(owner, origin, target, undo)
         return key
+
+
+def _placed(where: Where, origin: int, target: int, moved: int) -> Where:
+    """``where`` after a sub-move from ``origin`` to ``target`` that left its piece on
+    ``moved`` (HOME if the Black Dog took it): a piece it captured is home."""
+    placed = list(where)
+    if target in placed:
+        placed[placed.index(target)] = HOME
+    placed[placed.index(origin)] = moved
+    return tuple(placed)
+
+
+def _landings(table: Table, origin: int, target: int, moved: int) -> tuple[int, ...]:
+    """The landings left after a sub-move from ``origin`` to ``target`` on ``table``, in the
+    order reached: every earlier one but those it moved off or captured, then its own
+    (``moved``: where its piece stands, HOME if the Black Dog took it, leaving none)."""
+    landed = table.landed
+    kept = list(landed)
+    # Plain list operations: this runs for every sub-move tried (a comprehension is slower).
+    if origin in landed:
+        kept.remove(origin)
+    if target in landed:
+        kept.remove(target)
+    if moved != HOME:
+        kept.append(target)
+    return tuple(kept)
+
+
+def _settled(
+    settle: Callable[[Table], None], table: Table, where: Where, landings: tuple[int, ...]
+) -> Where:
+    """``where`` once the aftermath has moved pieces (``landings``: those that set it
+    moving). It moves pieces the same way whoever owns them, so it runs on a scratch table
+    holding the pieces' numbers for their owners."""
+    followed = {location: piece for piece, location in enumerate(where) if location != HOME}
+    numbered = Table(table.board, followed, [], table.dog, None)
+    numbered.landed = dict.fromkeys(landings)
+    settle(numbered)
+    placed = [HOME] * len(where)
+    for location, piece in numbered.occupant.items():
+        placed[piece] = location
+    return tuple(placed)
