@@ -262,6 +262,14 @@ def test_R_C10_partner_lists_every_outcome_of_every_spelling_once(name: str) -> 
     assert check_every_outcome_listed(v, s, 3000), "the position should be small enough"
 
 
+@pytest.mark.clause("R-C10", "BD-PARTNER", "BD-START-PROTECTED")
+def test_R_C10_a_piece_that_cannot_move_leaves_the_points_to_the_others() -> None:
+    # T15 stands right behind seat 1's protected start (T16) and has no sub-move at all;
+    # T20, further on, takes all 4 points
+    s = pos({0: ["T15", "T20"], 1: ["T16"]}, {0: ["partner"], 1: ["2"]})
+    assert notations(s) == {"partner T20-T24"}
+
+
 @pytest.mark.clause("R-C10", "BD-PARTNER")
 def test_R_C10_partner_lists_each_outcome_once_but_knows_every_spelling() -> None:
     # T10 and T20 share 4 points: 5 outcomes, 16 orders of sub-moves that reach them
