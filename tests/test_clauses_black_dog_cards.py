@@ -270,6 +270,30 @@ def test_R_C10_a_piece_that_cannot_move_leaves_the_points_to_the_others() -> Non
     assert notations(s) == {"partner T20-T24"}
 
 
+@pytest.mark.clause("R-C10", "BD-PARTNER", "BD-FINISH-SAFE")
+def test_BD_FINISH_SAFE_a_sub_move_up_the_goal_frees_the_field_it_leaves() -> None:
+    """A goal field a piece has moved up from may be reached by a later sub-move, though
+    nothing may jump a piece in a goal."""
+    # T63 cannot reach F1 while the piece stands there (F1-F3 first), nor F2 past it
+    s = pos({0: ["F1", "T63"], 1: ["T30"]}, {0: ["partner"], 1: ["2"]})
+    assert "partner F1-F3 T63-F1" in notations(s)
+    assert_illegal(s, "partner T63-F1 F1-F3", "BD-FINISH-SAFE")
+    assert_illegal(s, "partner T63-F2 F1-F3", "BD-FINISH-SAFE")
+
+
+@pytest.mark.clause("R-C10", "BD-PARTNER", "BD-START-PROTECTED")
+def test_BD_START_PROTECTED_a_sub_move_off_the_start_field_lets_later_ones_pass() -> None:
+    """A piece on its own start field blocks every piece behind it only until a sub-move
+    takes it off."""
+    s = pos({0: ["T0", "T63"], 1: ["T30"]}, {0: ["partner"], 1: ["2"]})
+    listed = notations(s)
+    for play in ("partner T0-T3 T63-T0", "partner T0-T2 T63-T1", "partner T0-T1 T63-T2"):
+        assert play in listed
+    assert "partner T0-T2 T63-F1" in listed and "partner T0-T1 T63-F2" in listed
+    assert_illegal(s, "partner T63-T3", "BD-START-PROTECTED")
+    assert_illegal(s, "partner T63-T2 T0-T1", "BD-START-PROTECTED")
+
+
 @pytest.mark.clause("R-C10", "BD-PARTNER")
 def test_R_C10_partner_lists_each_outcome_once_but_knows_every_spelling() -> None:
     # T10 and T20 share 4 points: 5 outcomes, 16 orders of sub-moves that reach them
