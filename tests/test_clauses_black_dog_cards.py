@@ -294,6 +294,21 @@ def test_BD_START_PROTECTED_a_sub_move_off_the_start_field_lets_later_ones_pass(
     assert_illegal(s, "partner T63-T2 T0-T1", "BD-START-PROTECTED")
 
 
+@pytest.mark.clause("R-C10", "BD-PARTNER", "BD-CAPTURE")
+def test_R_C10_a_piece_moves_again_once_another_piece_has_moved_between() -> None:
+    """Only two consecutive sub-moves may not use the same piece: a piece may capture, let
+    another piece move, and then go on."""
+    s = pos({0: ["T5", "T10"], 1: ["T12"]}, {0: ["partner"], 1: ["2"]})
+    # capturing on T12 and ending on T13 takes the sub-moves T10-T12, T5-T6, T12-T13 in
+    # exactly this order: T10-T13 jumps T12 and captures nothing
+    listed = notations(s)
+    assert "partner T10-T12 T5-T6 T12-T13" in listed
+    assert "partner T5-T6 T10-T13" in listed
+    t = act(s, "partner T10-T12 T5-T6 T12-T13")
+    assert at(t.state, 0) == ["T6", "T13"] and at(t.state, 1) == []
+    assert at(act(s, "partner T5-T6 T10-T13").state, 1) == ["T12"]
+
+
 @pytest.mark.clause("R-C10", "BD-PARTNER")
 def test_R_C10_partner_lists_each_outcome_once_but_knows_every_spelling() -> None:
     # T10 and T20 share 4 points: 5 outcomes, 16 orders of sub-moves that reach them
