@@ -345,6 +345,44 @@ def test_R_C10_sub_moves_land_capture_and_finish_but_never_enter() -> None:
     assert_illegal(s, "partner H-T0 T2-T5", "R-C10", "AD-PARTNER", "AD-ENTER")
 
 
+@pytest.mark.clause("R-C10", "AD-PARTNER", "AD-MEETING", "R-A4")
+def test_R_C10_two_meeting_places_reached_in_either_order_are_two_plays() -> None:
+    """Summons follow the order the meeting places were reached, so two sub-moves onto
+    meeting places are listed in both orders when the orders end differently."""
+    # seat 1's face-down piece on the hole T24 and seat 0's T56 both step onto a meeting place
+    s = pos({0: ["T56", "T11"], 1: ["T24"]}, {0: ["partner"], 1: ["2"]})
+    first_t25, first_t57 = "partner T11-T13 T24-T25 T56-T57", "partner T11-T13 T56-T57 T24-T25"
+    assert {first_t25, first_t57} <= legal(s)
+    assert at(play(s, first_t25).state, 0) != at(play(s, first_t57).state, 0)
+
+
+@pytest.mark.clause("R-C10", "AD-PARTNER", "AD-MEETING", "R-A4")
+def test_R_C10_plays_that_end_alike_once_summoned_are_listed_once() -> None:
+    """Two spellings whose tables differ only until the 007 summons have moved a piece are
+    one outcome, listed once."""
+    s = pos({0: ["T19", "T24"], 1: ["T20"]}, {0: ["partner"], 1: ["2"]})
+    # T24-T25 summons the piece behind it to the hole T24: whether that piece came from T21
+    # or from T22, seat 0 ends on T24 and T25 with seat 1's piece captured
+    ends = {"partner T19-T20 T24-T25 T20-T22", "partner T20-T21 T19-T21 T24-T25"}
+    for text in ends:
+        t = play(s, text)
+        assert at(t.state, 0) == ["T24", "T25"] and at(t.state, 1) == []
+        assert "summoned" in kinds(t)
+    assert len(ends & legal(s)) == 1
+
+
+@pytest.mark.clause("R-C10", "AD-PARTNER", "AD-MEETING")
+def test_R_C10_the_listed_spelling_of_an_outcome_is_the_first_in_board_order() -> None:
+    """Of two orders of the last sub-moves that end alike, the one listed moves the piece
+    first in board order first (a track piece before a finish piece)."""
+    s = pos({0: ["T56", "T22", "F3"], 1: ["T8"]}, {0: ["partner"], 1: ["2"]})
+    canonical = "partner T22-T23 T56-T57 T8-T9 F3-F4"
+    other = "partner T22-T23 T56-T57 F3-F4 T8-T9"
+    assert canonical in legal(s) and other not in legal(s)
+    assert at(play(s, other).state, 0) == at(play(s, canonical).state, 0)
+    assert at(play(s, other).state, 1) == at(play(s, canonical).state, 1)
+
+
 @pytest.mark.clause("AD-PARTNER-ANY", "R-A6")
 def test_AD_PARTNER_ANY_once_one_of_the_team_is_finished_any_piece_may_move() -> None:
     # seat 0 is finished; its partner seat 2 may now give points to opponents' pieces too
