@@ -383,6 +383,18 @@ def test_R_C10_the_listed_spelling_of_an_outcome_is_the_first_in_board_order() -
     assert at(play(s, other).state, 1) == at(play(s, canonical).state, 1)
 
 
+@pytest.mark.clause("R-C10", "AD-PARTNER", "AD-MEETING", "R-A4")
+def test_R_C10_summons_order_tells_plays_apart_also_when_a_piece_finishes() -> None:
+    """A play that also takes a piece into its finish is told apart from another by where
+    the summons leave the pieces, as any other play."""
+    # T9 first calls T5 to T8 and T25 then calls T9's piece to T24; T25 first calls T9's
+    # piece away and T9 calls nobody; T63-F1 ends both
+    s = pos({0: ["T8", "T24", "T63"], 1: ["T5"]}, {0: ["partner"], 1: ["2"]})
+    first_t9, first_t25 = "partner T8-T9 T24-T25 T63-F1", "partner T24-T25 T8-T9 T63-F1"
+    assert {first_t9, first_t25} <= legal(s)
+    assert at(play(s, first_t9).state, 1) != at(play(s, first_t25).state, 1)
+
+
 @pytest.mark.clause("AD-PARTNER-ANY", "R-A6")
 def test_AD_PARTNER_ANY_once_one_of_the_team_is_finished_any_piece_may_move() -> None:
     # seat 0 is finished; its partner seat 2 may now give points to opponents' pieces too
