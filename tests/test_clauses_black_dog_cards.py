@@ -294,6 +294,18 @@ def test_BD_START_PROTECTED_a_sub_move_off_the_start_field_lets_later_ones_pass(
     assert_illegal(s, "partner T63-T2 T0-T1", "BD-START-PROTECTED")
 
 
+@pytest.mark.clause("R-C10", "BD-PARTNER", "BD-START-PROTECTED")
+def test_BD_START_PROTECTED_the_partner_piece_leaves_its_start_before_it_is_passed() -> None:
+    """A sub-move that passes a start field comes after the one that takes the partner's
+    piece off it, never before: those plays are listed in that order."""
+    # seat 2 (the partner) stands on its start T32, right in front of seat 0's T31
+    s = pos({0: ["T31"], 2: ["T32"]}, {0: ["partner"], 1: ["2"]})
+    listed = notations(s)
+    assert {"partner T32-T33 T31-T34", "partner T32-T34 T31-T33"} <= listed
+    assert_illegal(s, "partner T31-T34 T32-T33", "BD-START-PROTECTED")
+    assert_illegal(s, "partner T31-T33 T32-T34", "BD-START-PROTECTED")
+
+
 @pytest.mark.clause("R-C10", "BD-PARTNER", "BD-CAPTURE")
 def test_R_C10_a_piece_moves_again_once_another_piece_has_moved_between() -> None:
     """Only two consecutive sub-moves may not use the same piece: a piece may capture, let
