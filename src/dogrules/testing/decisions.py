@@ -209,9 +209,7 @@ def variations(v: Variant, state: State, action: Action) -> list[Action]:
     board = v.board(state.players)
     if action.kind == "play":
         out += [evolve(action, turn=t) for t in (None, "cw", "ccw") if t != action.turn]
-        out += [
-            evolve(action, card=c) for c in [c for c, _ in v.deck.counts if c != action.card][:3]
-        ]
+        out += [evolve(action, card=card) for card in _three_other_cards(v, action.card)]
         if action.moves:
             out.append(evolve(action, moves=action.moves[:-1]))
             (origin, target), rest = action.moves[0], action.moves[1:]
@@ -221,11 +219,13 @@ def variations(v: Variant, state: State, action: Action) -> list[Action]:
     if action.field is not None:
         out.append(evolve(action, field=(action.field + 1) % board.track))
     if action.chosen is not None:
-        out += [
-            evolve(action, chosen=c)
-            for c in [c for c, _ in v.deck.counts if c != action.chosen][:3]
-        ]
+        out += [evolve(action, chosen=card) for card in _three_other_cards(v, action.chosen)]
     return out
+
+
+def _three_other_cards(v: Variant, card: str | None) -> list[str]:
+    """The first three cards of the deck's kinds other than ``card``."""
+    return [other for other, _ in v.deck.counts if other != card][:3]
 
 
 def check_staged_choices_agree(v: Variant, state: State, limit: int) -> bool:
