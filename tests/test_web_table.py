@@ -139,23 +139,51 @@ def _ask_why_green_cannot_enter(page: Page) -> None:
     page.wait_for_selector("#hand .card.option, #options .chip.option")
 
 
-def _take_my_turn(page: Page, shot: dict[str, bool]) -> None:
-    """One click of the staged choices: a card in the hand (or another decision's chip),
-    else the board location of the first option offered."""
-    step = page.get_attribute("body", "data-step")
-    if step == "card":
-        cards = page.locator("#hand .card.option")
-        (cards.first if cards.count() else page.locator("#options .chip").first).click()
-        return
-    chip = page.locator("#options .chip").first
-    loc = chip.get_attribute("data-loc")
-    if step in {"piece", "target", "field"} and loc is not None:
-        if not shot.get(step):
-            _screenshot(page, f"choose-{step}")
-            shot[step] = True
-        _click_location(page, int(loc))
-    else:
-        chip.click()
+# One round trip a click (a Playwright locator action takes several: find, scroll, wait until
+# stable, hit-test, click), as in _take_my_turn: the page's turn and step, whether its status
+# shows an error, and where to click for the first staged choice. A card in the hand (or
+# another decision's chip) when a card is asked for; else the board location of the first
+# option (a piece standing there lies on top of the field, -1 is a home the page offers), or
+# the chip itself. The point is the middle of what is to be clicked, scrolled into view, and
+# ``hit`` says whether a click there lands on it (not on something covering it), as Playwright
+# checks before it clicks.
+NEXT_CLICK = """() => {
+  const body = document.body, q = (s) => document.querySelector(s);
+  const step = body.dataset.step ?? null, chip = q("#options .chip");
+  const loc = chip?.dataset.loc ?? null;
+  const onBoard = ["piece", "target", "field"].includes(step) && loc !== null;
+  let target = chip;
+  if (step === "card") target = q("#hand .card.option") ?? chip;
+  else if (onBoard)
+    target = loc === "-1" ? q("#board .piece.home.option")
+      : q(`#board .piece[data-loc="${loc}"]`) ?? q(`#board .field[data-loc="${loc}"]`);
+  const seen = { turn: body.dataset.turn, step, onBoard,
+    error: q("#status.error") ? q("#status").innerText : null, x: 0, y: 0, hit: false };
+  if (target === null || seen.turn === "over") return seen;
+  target.scrollIntoView({ block: "nearest", inline: "nearest" });
+  const box = target.getBoundingClientRect();
+  seen.x = box.left + box.width / 2;
+  seen.y = box.top + box.height / 2;
+  const top = document.elementFromPoint(seen.x, seen.y);
+  seen.hit = box.width > 0 && box.height > 0 && target.contains(top);
+  return seen;
+}"""
+
+
+def _take_my_turn(page: Page, shot: dict[str, bool]) -> str:
+    """One click of the staged choices (NEXT_CLICK says which), unless the game is over;
+    returns the turn the page showed before it."""
+    seen = page.evaluate(NEXT_CLICK)
+    assert seen["error"] is None, seen["error"]
+    if seen["turn"] == "over":
+        return "over"
+    step = seen["step"]
+    assert seen["hit"], f"the choice to click at the {step} step is hidden or covered: {seen}"
+    if seen["onBoard"] and not shot.get(step):
+        _screenshot(page, f"choose-{step}")
+        shot[step] = True
+    page.mouse.click(seen["x"], seen["y"])
+    return str(seen["turn"])
 
 
 def test_a_person_plays_a_whole_game_by_clicking_and_asks_why_not(
@@ -168,12 +196,10 @@ def test_a_person_plays_a_whole_game_by_clicking_and_asks_why_not(
     _screenshot(page, "start")
     _ask_why_green_cannot_enter(page)
     clicks, shot = 0, dict[str, bool]()
-    while page.get_attribute("body", "data-turn") != "over":
-        assert clicks < MOST_CLICKS, f"no winner after {clicks} clicks"
-        _take_my_turn(page, shot)
+    while _take_my_turn(page, shot) != "over":
         clicks += 1
+        assert clicks < MOST_CLICKS, f"no winner after {clicks} clicks"
         page.wait_for_selector(f'{MY_TURN}, body[data-turn="over"]')
-        assert not page.locator("#status.error").count(), page.inner_text("#status")
     winner = page.inner_text("#winner")
     assert page.is_visible("#winner") and "win" in winner.lower(), winner
     # The board the server drew last is of a game over, and the bot played its seat.
@@ -206,10 +232,9 @@ def test_a_bot_move_is_animated_and_the_animation_can_be_skipped(
             if moving and page.locator(animating).count() and page.is_visible("#skip"):
                 break
             continue
-        assert page.get_attribute("body", "data-turn") != "over", "no bot move was animated"
-        assert clicks < MOST_CLICKS
-        _take_my_turn(page, shot)
+        assert _take_my_turn(page, shot) != "over", "no bot move was animated"
         clicks += 1
+        assert clicks < MOST_CLICKS
     page.click("#skip")
     page.wait_for_selector(f'{MY_TURN}, body[data-turn="over"]')
     assert page.locator(animating).count() == 0
