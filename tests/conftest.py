@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, settings
 
 import dogrules
 import illustrations
+import ray_cluster
 from books import WrittenBook, write_book
 from live_register import NAME, LiveRegister
 
@@ -69,8 +70,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     illustrations.activate(config)
+    ray_cluster.start(config)  # on a pytest-xdist controller, before it spawns the workers
     # Registered here rather than through pytest_plugins so that ``-p no:live_register``
     # can turn it off (register() refuses a blocked name). Not against the compiled engine
     # (tools/build_compiled.py): its probes go into Python functions only (test_traceability).
     if not dogrules.compiled():
         config.pluginmanager.register(LiveRegister(), NAME)
+
+
+def pytest_unconfigure() -> None:
+    ray_cluster.stop()

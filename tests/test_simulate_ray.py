@@ -2,9 +2,10 @@
 same report as on one core, and the sweep finds the same (nothing).
 
 Ray no longer has a local mode, so one private one-CPU Ray instance is started for the
-module (about 15 seconds) and shared by its tests. They are skipped when Ray is not
-installed, except in CI (env CI set), where the extra dogrules[ray] must be installed and
-they fail without it."""
+module (about 15 seconds) and shared by its tests; under pytest-xdist the controller starts
+it while the workers collect (tests/ray_cluster.py), and the worker only connects. They are
+skipped when Ray is not installed, except in CI (env CI set), where the extra dogrules[ray]
+must be installed and they fail without it."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from types import ModuleType
 
 import pytest
 
+import ray_cluster
 from dogrules.app.simulation.backends import in_process
 from dogrules.app.simulation.playout import Table
 from dogrules.app.simulation.report import summarize
@@ -25,7 +27,7 @@ from dogrules.testing.sweep import Sweep, sweep_seeds
 KIDS = Table("dog-kids", 2, False, ("random", "greedy"))
 
 # Under pytest-xdist (tools/check.py: --dist loadgroup) both tests run on one worker, which
-# starts the one Ray instance of the module; a second instance would cost a second start.
+# connects to the one Ray instance; a second connection would cost a second driver start.
 pytestmark = pytest.mark.xdist_group("ray")
 
 
@@ -38,7 +40,11 @@ def ray_backend() -> Iterator[ModuleType]:
             pytest.fail("CI must install the extra dogrules[ray] (ray is not installed)")
         pytest.skip("ray is not installed (pip install 'dogrules[ray]')")
     ray = module.ray
-    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    started = ray_cluster.address()  # under pytest-xdist, started while the workers collected
+    if started is None:
+        ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    else:
+        ray.init(address=started, log_to_driver=False)
     try:
         yield module
     finally:
