@@ -75,6 +75,7 @@ def imported(module: str, node: ast.Import | ast.ImportFrom) -> list[str]:
     return names
 
 
+@functools.cache
 def graph() -> dict[str, set[str]]:
     edges: dict[str, set[str]] = {}
     for module, tree in sources():
@@ -90,6 +91,12 @@ def test_every_subpackage_is_a_known_layer() -> None:
     assert packages == set(LAYERS), f"sub-packages not in LAYERS: {packages ^ set(LAYERS)}"
 
 
+# The tests reading every module's syntax tree share a pytest-xdist worker (tools/check.py:
+# --dist loadgroup), so the package is parsed once (seconds), not once a worker.
+SOURCES = pytest.mark.xdist_group("layers")
+
+
+@SOURCES
 def test_imports_only_go_down_a_layer() -> None:
     upward = []
     for module, targets in graph().items():
@@ -104,6 +111,7 @@ def test_imports_only_go_down_a_layer() -> None:
     assert upward == []
 
 
+@SOURCES
 def test_no_import_cycle() -> None:
     edges = graph()
     # Importing a package runs its __init__, so a module also depends on its parents.
@@ -130,6 +138,7 @@ def test_no_import_cycle() -> None:
     assert cycles == []
 
 
+@SOURCES
 def test_no_function_local_import() -> None:
     hidden = []
     for module, tree in sources():
