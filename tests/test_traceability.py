@@ -14,6 +14,9 @@ from live_records import Outcome, judge, registered_clauses
 from live_register import recorder
 
 TESTS = Path(__file__).parent
+# The tests reading every test module's citations share a pytest-xdist worker (tools/check.py:
+# --dist loadgroup), so the test files are scanned once (a second or two), not once a worker.
+CITATIONS = pytest.mark.xdist_group("citations")
 
 
 @pytest.mark.parametrize("variant", implemented())
@@ -22,12 +25,14 @@ def test_every_rule_and_ruling_has_a_rule_function(variant: str) -> None:
     assert missing == [], f"clauses with no implementing function: {missing}"
 
 
+@CITATIONS
 @pytest.mark.parametrize("variant", implemented())
 def test_every_clause_has_a_test_citing_it(variant: str) -> None:
     untested = [row.clause.id for row in matrix(variant, TESTS) if not row.tests]
     assert untested == [], f"clauses no test cites: {untested}"
 
 
+@CITATIONS
 def test_no_citation_points_at_a_missing_clause() -> None:
     dangling = [p for p in problems(implemented(), TESTS) if "unknown clause" in p]
     assert dangling == []
