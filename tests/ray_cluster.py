@@ -47,7 +47,9 @@ def _wanted(config: pytest.Config) -> bool:
     """Whether this is a pytest-xdist controller whose run includes the Ray tests."""
     if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
         return False
-    if config.option.keyword or config.option.markexpr or find_spec("ray") is None:
+    if config.option.collectonly or config.option.keyword or config.option.markexpr:
+        return False
+    if find_spec("ray") is None:
         return False
     here = config.invocation_params.dir
     asked = [(here / str(arg).split("::")[0]).resolve() for arg in config.args]
