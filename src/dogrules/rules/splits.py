@@ -27,13 +27,10 @@ from dogrules.engine.ruleset import Moves, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME
 from dogrules.rules.movement import number_targets, protected_fields, walk
+from dogrules.rules.split_places import Where, landings_after, placed, settled
 
 # The pieces a sub-move may move, on the table as the earlier sub-moves left it.
 Pieces = Callable[[Table], list[int]]
-
-# Where each followed piece stands, by its number (its rank among the starting fields):
-# HOME once captured.
-Where = tuple[int, ...]
 
 # Where each piece ends, whether the disc must turn (or, with no phase rule's judgement,
 # every landing in order) and who has won (or the finish order).
@@ -184,6 +181,10 @@ class _Search:
         last sub-move that commutes with the one before it (see :meth:`swappable`)."""
         occupant, points, plans, merge = self.table.occupant, node.points, node.plans, self.merge
         swap = self.swappable(done) if merge else None
+        # Only a piece placed before the one moved last can have its sub-moves swapped.
+        before = HOME if swap is None else swap[0]
+        known = self.turn.known_turns if merge and self.judged is not None else None
+        card = self.card
         for origin in pieces:
             owner = occupant[origin]
             plan = plans[owner].get(origin)
@@ -192,17 +193,23 @@ class _Search:
             if not plan:
                 continue
             targets = plan[points]
-            swapped = None if swap is None or not targets else self.swapped_before(swap, origin)
-            for target in targets:
-                if swapped is not None and self.commutes(swapped, target):
-                    continue
-                due = self.new_outcome(node, origin, target) if merge else False
-                if due is None:
-                    continue
-                moves = (*done, (origin, target))
-                if merge and self.judged is not None:
-                    self.turn.known_turns[self.card, moves] = due
-                yield moves
+            if not merge:
+                for target in targets:
+                    yield (*done, (origin, target))
+            elif targets:
+                swapped = None
+                if origin < before and swap is not None:
+                    swapped = self.swapped_before(swap, origin)
+                for target in targets:
+                    if swapped is not None and self.commutes(swapped, target):
+                        continue
+                    due = self.new_outcome(node, origin, target)
+                    if due is None:
+                        continue
+                    moves = (*done, (origin, target))
+                    if known is not None:
+                        known[card, moves] = due
+                    yield moves
             if points == 1:
                 continue
             for count in range(points - 1, 0, -1):
@@ -234,13 +241,13 @@ class _Search:
         lands on is captured, the mover too if the Black Dog stands there, and a landing is
         left where it ends."""
         moved = HOME if target == self.dog else target
-        where = _placed(node.where, origin, target, moved)
+        where = placed(node.where, origin, target, moved, target in self.table.occupant)
         finished = (*node.finished, owner) if target >= self.track > origin else node.finished
         key: Hashable = None
         if self.merge:
             landings: tuple[int, ...] = ()
             if self.ordered is None or self.ordered:
-                landings = self.ordered_landings(_landings(self.table, origin, target, moved))
+                landings = self.ordered_landings(landings_after(self.table, origin, target, moved))
             key = (where, landings, finished, points)
             found = self.nodes.get(key)
             if found is not None:
@@ -284,22 +291,23 @@ class _Search:
         ``origin`` to ``target``; None if its outcome was met before. The outcome is worked
         out on the spot where no finish is entered (the aftermath's moves, the 007 summons,
         run on the pieces followed), else by carrying the sub-move out (:meth:`outcome`)."""
-        judged, table, settle, ordered = self.judged, self.table, self.settle, self.ordered
-        if judged is not None and not node.finished and not target >= self.track > origin:
+        table = self.table
+        if self.judged is not None and not node.finished and not target >= self.track > origin:
             moved = HOME if target == self.dog else target
-            where = _placed(node.where, origin, target, moved)
-            landings = _landings(table, origin, target, moved)
+            where = placed(node.where, origin, target, moved, target in table.occupant)
+            landings = landings_after(table, origin, target, moved)
+            settle, ordered = self.settle, self.ordered
             if settle is not None and ordered and not ordered.isdisjoint(landings):
-                where = _settled(settle, table, where, landings)
+                where = settled(settle, table, where, landings)
             due = self.turn_due is not None and self.turn_due(landings)
             key: Outcome = (where, due, ())
         else:
             key = self.outcome(node, origin, target)
+        # One hash of the key: the set did not grow if it held the key already.
         listed = self.listed
-        if key in listed:
-            return None
+        size = len(listed)
         listed.add(key)
-        return bool(key[1])
+        return None if len(listed) == size else bool(key[1])
 
     def swappable(self, done: Moves) -> Swap | None:
         """The last sub-move of ``done`` and where the piece moved before it stands (HOME if
@@ -342,12 +350,13 @@ class _Search:
         judged, after = self.judged, self.table
         owner = after.occupant[origin]
         undo = self.step(owner, origin, target)
-        where = _placed(node.where, origin, target, HOME if target == self.dog else target)
+        moved = HOME if target == self.dog else target
+        where = placed(node.where, origin, target, moved, undo[0] is not None)
         if judged is None:
             key: Outcome = where, tuple(after.landed), tuple(after.finished)
         else:
             if judged.settle is not None and self.ordered_landings(tuple(after.landed)):
-                where = _settled(judged.settle, after, where, tuple(after.landed))
+                where = settled(judged.settle, after, where, tuple(after.landed))
             due = judged.turn_due is not None and judged.turn_due(after.landed)
             won: tuple[int, ...] = ()
             if after.finished and judged.winners is not None:
@@ -355,45 +364,3 @@ class _Search:
             key = where, due, won
         self.back(owner, origin, target, undo)
         return key
-
-
-def _placed(where: Where, origin: int, target: int, moved: int) -> Where:
-    """``where`` after a sub-move from ``origin`` to ``target`` that left its piece on
-    ``moved`` (HOME if the Black Dog took it): a piece it captured is home."""
-    placed = list(where)
-    if target in placed:
-        placed[placed.index(target)] = HOME
-    placed[placed.index(origin)] = moved
-    return tuple(placed)
-
-
-def _landings(table: Table, origin: int, target: int, moved: int) -> tuple[int, ...]:
-    """The landings left after a sub-move from ``origin`` to ``target`` on ``table``, in the
-    order reached: every earlier one but those it moved off or captured, then its own
-    (``moved``: where its piece stands, HOME if the Black Dog took it, leaving none)."""
-    landed = table.landed
-    kept = list(landed)
-    # Plain list operations: this runs for every sub-move tried (a comprehension is slower).
-    if origin in landed:
-        kept.remove(origin)
-    if target in landed:
-        kept.remove(target)
-    if moved != HOME:
-        kept.append(target)
-    return tuple(kept)
-
-
-def _settled(
-    settle: Callable[[Table], None], table: Table, where: Where, landings: tuple[int, ...]
-) -> Where:
-    """``where`` once the aftermath has moved pieces (``landings``: those that set it
-    moving). It moves pieces the same way whoever owns them, so it runs on a scratch table
-    holding the pieces' numbers for their owners."""
-    followed = {location: piece for piece, location in enumerate(where) if location != HOME}
-    numbered = Table(table.board, followed, [], table.dog, None)
-    numbered.landed = dict.fromkeys(landings)
-    settle(numbered)
-    placed = [HOME] * len(where)
-    for location, piece in numbered.occupant.items():
-        placed[piece] = location
-    return tuple(placed)
