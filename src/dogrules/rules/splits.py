@@ -45,8 +45,13 @@ Plan = list[list[int]]
 # besides the piece's place (a piece only ever enters its own colour's finish).
 SeatPlans = list[dict[int, Plan]]
 
-# The sub-move before a last one, and where the piece moved before it stands (HOME if none).
-Swap = tuple[int, int, int]
+# The sub-move before a last one, where the piece moved before it stands (HOME if none), and
+# the start field whose protection it changes (HOME if none).
+Swap = tuple[int, int, int, int]
+
+# The sub-move before a last one, the start field whose protection it changes, and the last
+# one's origin and its piece's own start field.
+Swapped = tuple[int, int, int, int, int]
 
 # What a sub-move carried out changed, to take it back: the piece on its target, the
 # landings and the homes before it, and how many finish entries and captures there were.
@@ -111,9 +116,9 @@ class _Search:
         self.board, self.track = turn.board, turn.board.track
         # Fields a sub-move changes more than its own piece's place on: where protection
         # starts or ends, and the Black Dog (which never moves during a split).
-        self.dog = dog = turn.table.dog
+        self.dog = turn.table.dog
+        self.starts = turn.board.start
         self.start_fields = frozenset(turn.board.start)
-        self.starts_and_dog = frozenset((*turn.board.start, *(() if dog is None else (dog,))))
         self.nodes: dict[Hashable, _Node] = {}
         self.contexts: dict[tuple[frozenset[int], int, frozenset[int]], dict[int, Plan]] = {}
         self.listed: set[Hashable] = set()
@@ -310,34 +315,47 @@ class _Search:
         return None if len(listed) == size else bool(key[1])
 
     def swappable(self, done: Moves) -> Swap | None:
-        """The last sub-move of ``done`` and where the piece moved before it stands (HOME if
-        none) when a last sub-move after it may commute with it (see :meth:`swapped_before`):
-        both its fields on the track, neither a start field nor the Black Dog's. Two last
+        """The last sub-move of ``done``, where the piece moved before it stands (HOME if
+        none) and the start field it protects or unprotects (R-C4: its piece reaches or
+        leaves its own colour's start field; HOME if none) when a last sub-move after it may
+        commute with it (see :meth:`swapped_before`): on the track, or inside a finish (no
+        finish entered: the finish order stays), and not onto the Black Dog. Two last
         sub-moves that commute are tried in board order only."""
         if not done:
             return None
         before, landed = done[-1]
         track = self.track
-        if before >= track or landed >= track or not self.starts_and_dog.isdisjoint(done[-1]):
+        if (before >= track) != (landed >= track) or landed == self.dog:
             return None
-        return before, landed, done[-2][1] if len(done) > 1 else HOME
+        start = self.starts[self.table.occupant[landed]]
+        previous = done[-2][1] if len(done) > 1 else HOME
+        return before, landed, previous, start if start in done[-1] else HOME
 
-    def swapped_before(self, swap: Swap, origin: int) -> tuple[int, int] | None:
+    def swapped_before(self, swap: Swap, origin: int) -> Swapped | None:
         """The sub-move before a last one from ``origin`` when the two, the other way round,
-        form a spelling met earlier (if they commute: see :meth:`commutes`): the earlier one
-        (see :meth:`swappable`) moves a piece placed after ``origin``, on no start field or
-        the Black Dog's, and ``origin``'s piece was not the one moved just before it."""
-        before, landed, previous = swap
-        if origin >= before or origin in (landed, previous) or origin in self.starts_and_dog:
+        may form a spelling met earlier (if they commute: see :meth:`commutes`): the earlier
+        one (see :meth:`swappable`) moves a piece placed after ``origin``, ``origin`` is on
+        the track, and ``origin``'s piece was not the one moved just before it."""
+        before, landed, previous, guarded = swap
+        if origin >= before or origin in (landed, previous) or origin >= self.track:
             return None
-        return before, landed
+        return before, landed, guarded, origin, self.starts[self.table.occupant[origin]]
 
-    def commutes(self, swapped: tuple[int, int], target: int) -> bool:
+    def commutes(self, swapped: Swapped, target: int) -> bool:
         """Whether a last sub-move to ``target`` commutes with the sub-move ``swapped``
-        before it: on the track, landing on neither of its fields nor a start field or the
-        Black Dog, and not two ordered landings."""
-        landed = swapped[1]
-        if target >= self.track or target in self.starts_and_dog or target in swapped:
+        before it, so that the other order is a legal spelling with the same outcome: on the
+        track, landing on neither of its fields nor the Black Dog, not two ordered landings,
+        and neither passing a start field the other protects or unprotects (R-C4: the other
+        order would find it protected). Neither then changes the fields the other may pass,
+        where it lands or what it captures."""
+        before, landed, guarded, origin, start = swapped
+        track = self.track
+        if target >= track or target == self.dog or target in (before, landed):
+            return False
+        if guarded != HOME and _passes(origin, target, guarded, track):
+            return False
+        # Its piece protecting its own start field first would block the earlier one.
+        if target == start and before < track and _passes(before, landed, start, track):
             return False
         ordered = self.ordered
         return ordered is not None and not (landed in ordered and target in ordered)
@@ -364,3 +382,9 @@ class _Search:
             key = where, due, won
         self.back(owner, origin, target, undo)
         return key
+
+
+def _passes(origin: int, target: int, field: int, track: int) -> bool:
+    """Whether a move along the track from ``origin`` to ``target`` passes or ends on
+    ``field``."""
+    return 0 < (field - origin) % track <= (target - origin) % track
