@@ -60,6 +60,7 @@ COMPILED = (
     "rules/movement.py",
     "rules/numbers.py",
     "rules/splits.py",
+    "rules/split_places.py",
     "rules/partner.py",
     "rules/play.py",
     "rules/round.py",

@@ -27,13 +27,10 @@ from dogrules.engine.ruleset import Moves, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME
 from dogrules.rules.movement import number_targets, protected_fields, walk
+from dogrules.rules.split_places import Where, landings_after, placed, settled
 
 # The pieces a sub-move may move, on the table as the earlier sub-moves left it.
 Pieces = Callable[[Table], list[int]]
-
-# Where each followed piece stands, by its number (its rank among the starting fields):
-# HOME once captured.
-Where = tuple[int, ...]
 
 # Where each piece ends, whether the disc must turn (or, with no phase rule's judgement,
 # every landing in order) and who has won (or the finish order).
@@ -48,8 +45,13 @@ Plan = list[list[int]]
 # besides the piece's place (a piece only ever enters its own colour's finish).
 SeatPlans = list[dict[int, Plan]]
 
-# The sub-move before a last one, and where the piece moved before it stands (HOME if none).
-Swap = tuple[int, int, int]
+# The sub-move before a last one, where the piece moved before it stands (HOME if none), and
+# the start field whose protection it changes (HOME if none).
+Swap = tuple[int, int, int, int]
+
+# The sub-move before a last one, the start field whose protection it changes, and the last
+# one's origin and its piece's own start field.
+Swapped = tuple[int, int, int, int, int]
 
 # What a sub-move carried out changed, to take it back: the piece on its target, the
 # landings and the homes before it, and how many finish entries and captures there were.
@@ -114,9 +116,9 @@ class _Search:
         self.board, self.track = turn.board, turn.board.track
         # Fields a sub-move changes more than its own piece's place on: where protection
         # starts or ends, and the Black Dog (which never moves during a split).
-        self.dog = dog = turn.table.dog
+        self.dog = turn.table.dog
+        self.starts = turn.board.start
         self.start_fields = frozenset(turn.board.start)
-        self.starts_and_dog = frozenset((*turn.board.start, *(() if dog is None else (dog,))))
         self.nodes: dict[Hashable, _Node] = {}
         self.contexts: dict[tuple[frozenset[int], int, frozenset[int]], dict[int, Plan]] = {}
         self.listed: set[Hashable] = set()
@@ -184,6 +186,10 @@ class _Search:
         last sub-move that commutes with the one before it (see :meth:`swappable`)."""
         occupant, points, plans, merge = self.table.occupant, node.points, node.plans, self.merge
         swap = self.swappable(done) if merge else None
+        # Only a piece placed before the one moved last can have its sub-moves swapped.
+        before = HOME if swap is None else swap[0]
+        known = self.turn.known_turns if merge and self.judged is not None else None
+        card = self.card
         for origin in pieces:
             owner = occupant[origin]
             plan = plans[owner].get(origin)
@@ -192,17 +198,23 @@ class _Search:
             if not plan:
                 continue
             targets = plan[points]
-            swapped = None if swap is None or not targets else self.swapped_before(swap, origin)
-            for target in targets:
-                if swapped is not None and self.commutes(swapped, target):
-                    continue
-                due = self.new_outcome(node, origin, target) if merge else False
-                if due is None:
-                    continue
-                moves = (*done, (origin, target))
-                if merge and self.judged is not None:
-                    self.turn.known_turns[self.card, moves] = due
-                yield moves
+            if not merge:
+                for target in targets:
+                    yield (*done, (origin, target))
+            elif targets:
+                swapped = None
+                if origin < before and swap is not None:
+                    swapped = self.swapped_before(swap, origin)
+                for target in targets:
+                    if swapped is not None and self.commutes(swapped, target):
+                        continue
+                    due = self.new_outcome(node, origin, target)
+                    if due is None:
+                        continue
+                    moves = (*done, (origin, target))
+                    if known is not None:
+                        known[card, moves] = due
+                    yield moves
             if points == 1:
                 continue
             for count in range(points - 1, 0, -1):
@@ -234,13 +246,13 @@ class _Search:
         lands on is captured, the mover too if the Black Dog stands there, and a landing is
         left where it ends."""
         moved = HOME if target == self.dog else target
-        where = _placed(node.where, origin, target, moved)
+        where = placed(node.where, origin, target, moved, target in self.table.occupant)
         finished = (*node.finished, owner) if target >= self.track > origin else node.finished
         key: Hashable = None
         if self.merge:
             landings: tuple[int, ...] = ()
             if self.ordered is None or self.ordered:
-                landings = self.ordered_landings(_landings(self.table, origin, target, moved))
+                landings = self.ordered_landings(landings_after(self.table, origin, target, moved))
             key = (where, landings, finished, points)
             found = self.nodes.get(key)
             if found is not None:
@@ -284,52 +296,66 @@ class _Search:
         ``origin`` to ``target``; None if its outcome was met before. The outcome is worked
         out on the spot where no finish is entered (the aftermath's moves, the 007 summons,
         run on the pieces followed), else by carrying the sub-move out (:meth:`outcome`)."""
-        judged, table, settle, ordered = self.judged, self.table, self.settle, self.ordered
-        if judged is not None and not node.finished and not target >= self.track > origin:
+        table = self.table
+        if self.judged is not None and not node.finished and not target >= self.track > origin:
             moved = HOME if target == self.dog else target
-            where = _placed(node.where, origin, target, moved)
-            landings = _landings(table, origin, target, moved)
+            where = placed(node.where, origin, target, moved, target in table.occupant)
+            landings = landings_after(table, origin, target, moved)
+            settle, ordered = self.settle, self.ordered
             if settle is not None and ordered and not ordered.isdisjoint(landings):
-                where = _settled(settle, table, where, landings)
+                where = settled(settle, table, where, landings)
             due = self.turn_due is not None and self.turn_due(landings)
             key: Outcome = (where, due, ())
         else:
             key = self.outcome(node, origin, target)
+        # One hash of the key: the set did not grow if it held the key already.
         listed = self.listed
-        if key in listed:
-            return None
+        size = len(listed)
         listed.add(key)
-        return bool(key[1])
+        return None if len(listed) == size else bool(key[1])
 
     def swappable(self, done: Moves) -> Swap | None:
-        """The last sub-move of ``done`` and where the piece moved before it stands (HOME if
-        none) when a last sub-move after it may commute with it (see :meth:`swapped_before`):
-        both its fields on the track, neither a start field nor the Black Dog's. Two last
+        """The last sub-move of ``done``, where the piece moved before it stands (HOME if
+        none) and the start field it protects or unprotects (R-C4: its piece reaches or
+        leaves its own colour's start field; HOME if none) when a last sub-move after it may
+        commute with it (see :meth:`swapped_before`): on the track, or inside a finish (no
+        finish entered: the finish order stays), and not onto the Black Dog. Two last
         sub-moves that commute are tried in board order only."""
         if not done:
             return None
         before, landed = done[-1]
         track = self.track
-        if before >= track or landed >= track or not self.starts_and_dog.isdisjoint(done[-1]):
+        if (before >= track) != (landed >= track) or landed == self.dog:
             return None
-        return before, landed, done[-2][1] if len(done) > 1 else HOME
+        start = self.starts[self.table.occupant[landed]]
+        previous = done[-2][1] if len(done) > 1 else HOME
+        return before, landed, previous, start if start in done[-1] else HOME
 
-    def swapped_before(self, swap: Swap, origin: int) -> tuple[int, int] | None:
+    def swapped_before(self, swap: Swap, origin: int) -> Swapped | None:
         """The sub-move before a last one from ``origin`` when the two, the other way round,
-        form a spelling met earlier (if they commute: see :meth:`commutes`): the earlier one
-        (see :meth:`swappable`) moves a piece placed after ``origin``, on no start field or
-        the Black Dog's, and ``origin``'s piece was not the one moved just before it."""
-        before, landed, previous = swap
-        if origin >= before or origin in (landed, previous) or origin in self.starts_and_dog:
+        may form a spelling met earlier (if they commute: see :meth:`commutes`): the earlier
+        one (see :meth:`swappable`) moves a piece placed after ``origin``, ``origin`` is on
+        the track, and ``origin``'s piece was not the one moved just before it."""
+        before, landed, previous, guarded = swap
+        if origin >= before or origin in (landed, previous) or origin >= self.track:
             return None
-        return before, landed
+        return before, landed, guarded, origin, self.starts[self.table.occupant[origin]]
 
-    def commutes(self, swapped: tuple[int, int], target: int) -> bool:
+    def commutes(self, swapped: Swapped, target: int) -> bool:
         """Whether a last sub-move to ``target`` commutes with the sub-move ``swapped``
-        before it: on the track, landing on neither of its fields nor a start field or the
-        Black Dog, and not two ordered landings."""
-        landed = swapped[1]
-        if target >= self.track or target in self.starts_and_dog or target in swapped:
+        before it, so that the other order is a legal spelling with the same outcome: on the
+        track, landing on neither of its fields nor the Black Dog, not two ordered landings,
+        and neither passing a start field the other protects or unprotects (R-C4: the other
+        order would find it protected). Neither then changes the fields the other may pass,
+        where it lands or what it captures."""
+        before, landed, guarded, origin, start = swapped
+        track = self.track
+        if target >= track or target == self.dog or target in (before, landed):
+            return False
+        if guarded != HOME and _passes(origin, target, guarded, track):
+            return False
+        # Its piece protecting its own start field first would block the earlier one.
+        if target == start and before < track and _passes(before, landed, start, track):
             return False
         ordered = self.ordered
         return ordered is not None and not (landed in ordered and target in ordered)
@@ -342,12 +368,13 @@ class _Search:
         judged, after = self.judged, self.table
         owner = after.occupant[origin]
         undo = self.step(owner, origin, target)
-        where = _placed(node.where, origin, target, HOME if target == self.dog else target)
+        moved = HOME if target == self.dog else target
+        where = placed(node.where, origin, target, moved, undo[0] is not None)
         if judged is None:
             key: Outcome = where, tuple(after.landed), tuple(after.finished)
         else:
             if judged.settle is not None and self.ordered_landings(tuple(after.landed)):
-                where = _settled(judged.settle, after, where, tuple(after.landed))
+                where = settled(judged.settle, after, where, tuple(after.landed))
             due = judged.turn_due is not None and judged.turn_due(after.landed)
             won: tuple[int, ...] = ()
             if after.finished and judged.winners is not None:
@@ -357,43 +384,7 @@ class _Search:
         return key
 
 
-def _placed(where: Where, origin: int, target: int, moved: int) -> Where:
-    """``where`` after a sub-move from ``origin`` to ``target`` that left its piece on
-    ``moved`` (HOME if the Black Dog took it): a piece it captured is home."""
-    placed = list(where)
-    if target in placed:
-        placed[placed.index(target)] = HOME
-    placed[placed.index(origin)] = moved
-    return tuple(placed)
-
-
-def _landings(table: Table, origin: int, target: int, moved: int) -> tuple[int, ...]:
-    """The landings left after a sub-move from ``origin`` to ``target`` on ``table``, in the
-    order reached: every earlier one but those it moved off or captured, then its own
-    (``moved``: where its piece stands, HOME if the Black Dog took it, leaving none)."""
-    landed = table.landed
-    kept = list(landed)
-    # Plain list operations: this runs for every sub-move tried (a comprehension is slower).
-    if origin in landed:
-        kept.remove(origin)
-    if target in landed:
-        kept.remove(target)
-    if moved != HOME:
-        kept.append(target)
-    return tuple(kept)
-
-
-def _settled(
-    settle: Callable[[Table], None], table: Table, where: Where, landings: tuple[int, ...]
-) -> Where:
-    """``where`` once the aftermath has moved pieces (``landings``: those that set it
-    moving). It moves pieces the same way whoever owns them, so it runs on a scratch table
-    holding the pieces' numbers for their owners."""
-    followed = {location: piece for piece, location in enumerate(where) if location != HOME}
-    numbered = Table(table.board, followed, [], table.dog, None)
-    numbered.landed = dict.fromkeys(landings)
-    settle(numbered)
-    placed = [HOME] * len(where)
-    for location, piece in numbered.occupant.items():
-        placed[piece] = location
-    return tuple(placed)
+def _passes(origin: int, target: int, field: int, track: int) -> bool:
+    """Whether a move along the track from ``origin`` to ``target`` passes or ends on
+    ``field``."""
+    return 0 < (field - origin) % track <= (target - origin) % track
