@@ -54,6 +54,7 @@ SPECS = ROOT / "specs"
 # at import) and Turn follows Game (mypyc evaluates an attrs class's field types as the
 # class is made).
 COMPILED = (
+    "engine/instances.py",
     "engine/table.py",
     "engine/cardtable.py",
     "engine/judge.py",

@@ -147,8 +147,8 @@ def turn_disc(table: Table, seat: int, direction: str) -> None:
     assert disc is not None, "only a board with a disc has one to turn"
     mapping = disc.rotate_cw if direction == Direction.CW else disc.rotate_ccw
     moved = {mapping[loc]: owner for loc, owner in table.occupant.items() if loc in mapping}
-    table.record(Event(EventKind.DISC_TURNED, TURN_CLAUSES, seat=seat, direction=direction))
     if table.events is not None:
+        table.record(Event(EventKind.DISC_TURNED, TURN_CLAUSES, seat=seat, direction=direction))
         for location, owner in sorted(table.occupant.items()):
             if location in mapping:
                 carried = board.label(mapping[location])

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping
 import attrs
 
 from dogrules.data.register import implements
+from dogrules.engine import instances
 from dogrules.engine.cardtable import CardTable, scratch, transition
 from dogrules.engine.ruleset import Game
 from dogrules.engine.table import Table
@@ -119,7 +120,7 @@ class KidsPlay:
         for card in distinct(state.hands[state.to_act]):
             spec = catalogue.spec(card)
             for moves, chosen in self.cards[spec.family].plays(turn, spec):
-                yield Action(play, card, moves=moves, chosen=chosen, notation=notation)
+                yield instances.action(play, card, None, moves, None, chosen, None, notation)
         yield Action(ActionKind.REDRAW, notation=notation)
 
     def check(self, game: Game, state: State, action: Action) -> Refusal | None:

@@ -14,6 +14,7 @@ from typing import Protocol
 import attrs
 
 from dogrules.data.register import implements
+from dogrules.engine import instances
 from dogrules.engine.cardtable import CardTable, scratch, transition
 from dogrules.engine.ruleset import CardRule, Game, Moves, Outcomes, Turn
 from dogrules.engine.table import Table
@@ -148,7 +149,7 @@ class RoundPlay:
                 found = ways[spec.notation] = list(self.ways(turn, spec))
         # Every field given by position: one action is built per listed play.
         for moves, direction in found:
-            yield Action(play, card, copied, moves, None, None, direction, notation)
+            yield instances.action(play, card, copied, moves, None, None, direction, notation)
 
     def ways(self, turn: Turn, spec: CardSpec) -> Iterator[Way]:
         """The movements a card played as ``spec`` can carry out, each with the disc turn's

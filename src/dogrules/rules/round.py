@@ -185,7 +185,8 @@ def end_turn(
     dealer = (state.dealer + 1) % state.players
     cards.deal(dealer, HAND_SIZE, ("BD-DEAL", "BD-DEALER-ROTATES", "R-C1", "R-C2"))
     starter = game.ruleset.starter(dealer, state.players)
-    cards.record(Event(EventKind.ROUND_STARTED, round_start_clauses, seat=starter))
+    if cards.events is not None:
+        cards.record(Event(EventKind.ROUND_STARTED, round_start_clauses, seat=starter))
     return transition(
         state,
         table,
