@@ -14,7 +14,9 @@ builds each both ways and compares every slot (tests/test_instances.py).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
+from dogrules.geometry.cards import CardFamily
 from dogrules.model.actions import Action, ActionKind, Notation
 from dogrules.model.events import Event
 from dogrules.model.results import Transition
@@ -22,6 +24,17 @@ from dogrules.model.state import Extra, Phase, State
 
 # attrs' name of the slot of a class made with ``cache_hash=True``: None until first hashed.
 HASH_CACHE = "_attrs_cached_hash"
+# Read once: compiled, ``object.__new__`` is two look-ups by name each time.
+_NEW: Final = object.__new__
+
+# The enum members a playout compares with at every step, read once: a member read off its
+# class is a look-up by name each time (several hundred instructions, compiled or not).
+PLAY: Final = ActionKind.PLAY
+GIVE: Final = ActionKind.GIVE
+FOLD: Final = ActionKind.FOLD
+DISCARD: Final = ActionKind.DISCARD
+PLACE: Final = ActionKind.PLACE
+COPY: Final = CardFamily.COPY
 
 
 def action(
@@ -35,7 +48,7 @@ def action(
     notation: Notation | None,
 ) -> Action:
     """``Action(kind, card, copied, moves, field, chosen, turn, notation)``."""
-    made: Action = object.__new__(Action)
+    made: Action = _NEW(Action)
     object.__setattr__(made, "kind", kind)
     object.__setattr__(made, "card", card)
     object.__setattr__(made, "copied", copied)
@@ -69,7 +82,7 @@ def state(
     extra: Extra | None,
 ) -> State:
     """``State(...)``, every field given by position."""
-    made: State = object.__new__(State)
+    made: State = _NEW(State)
     object.__setattr__(made, "variant", variant)
     object.__setattr__(made, "players", players)
     object.__setattr__(made, "phase", phase)
@@ -98,7 +111,7 @@ def transition(
     told: Callable[[], tuple[Event, ...]] | None = None,
 ) -> Transition:
     """``Transition(new, events)``, or ``Transition.deferred(new, told)`` (``events`` None)."""
-    made: Transition = object.__new__(Transition)
+    made: Transition = _NEW(Transition)
     object.__setattr__(made, "state", new)
     object.__setattr__(made, "_events", events)
     object.__setattr__(made, "_told", told)
