@@ -16,6 +16,9 @@ from dogrules.model.results import Transition
 from dogrules.model.state import DogFacts, State
 from dogrules.variants import variant
 
+# The builders themselves (as Python, the module's names are the classes).
+build_action, build_state, build_transition = instances.BUILDERS
+
 
 def _slots(instance: object) -> dict[str, object]:
     names = [n for k in type(instance).__mro__ for n in getattr(k, "__slots__", ())]
@@ -36,22 +39,22 @@ def test_an_action_built_is_the_action_its_class_makes() -> None:
     notation = Notation(game.board, 1)
     fields = (ActionKind.PLAY, "7", "copy", ((1, 2), (3, 4)), 5, "2", Direction.CW, notation)
     assert len(fields) == len(attrs.fields(Action))
-    _same(instances.BUILDERS["action"](*fields), Action(*fields))
+    _same(build_action(*fields), Action(*fields))
 
 
 def test_a_state_built_is_the_state_its_class_makes() -> None:
     start = variant("black-dog").new_game(players=4, seed=3)
     fields = [getattr(start, f.name) for f in attrs.fields(State)]
     fields[attrs.fields(State).index(attrs.fields(State).extra)] = DogFacts(7)
-    _same(instances.BUILDERS["state"](*fields), State(*fields))
+    _same(build_state(*fields), State(*fields))
 
 
 def test_a_transition_built_is_the_transition_its_class_makes() -> None:
     start = variant("black-dog").new_game(players=4, seed=3)
     told = (Event(EventKind.DEALT, ("R-C1",), seat=1, count=5),)
     assert len(attrs.fields(Transition)) == 3
-    _same(instances.BUILDERS["transition"](start, told), Transition(start, told))
+    _same(build_transition(start, told), Transition(start, told))
     tell = functools.partial(tuple, told)
-    deferred = instances.BUILDERS["transition"](start, None, tell)
+    deferred = build_transition(start, None, tell)
     _same(deferred, Transition.deferred(start, tell))
     assert deferred.events == told

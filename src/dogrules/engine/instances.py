@@ -119,7 +119,7 @@ def transition(
 
 
 # The builders, whatever the names above are bound to below (the tests compare them).
-BUILDERS = {"action": action, "state": state, "transition": transition}
+BUILDERS = (action, state, transition)
 
 if __file__.endswith(".py"):
     # Run as Python (not compiled, see above): the classes' own ``__init__`` are faster.
