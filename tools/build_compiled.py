@@ -43,18 +43,19 @@ SOURCE = ROOT / "src" / "dogrules"
 SPECS = ROOT / "specs"
 
 # The modules a game spends its time in (benchmarks/playouts.py, profiled): the scratch tables
-# and the judge, and every rule module. Measured and left as Python, since compiling them
-# gains nothing measurable (a random playout's time goes to building and reading the frozen
-# attrs objects, whose methods attrs writes at run time, so they stay Python, and to the
-# rules' own work): the ruleset, the board and the cards, the facade and the variants, and
-# the model (dogrules.model), whose attrs classes mypyc cannot make native classes (it
-# knows attrs' classic ``attr.s`` only, and loses their equality, hash and frozenness with
-# slots). The ruleset and the cards compile once a field made with ``attrs.field()`` is
-# typed as a MutableMapping rather than a dict (mypyc checks the field's class-level value
-# at import) and Turn follows Game (mypyc evaluates an attrs class's field types as the
-# class is made).
+# and the judge, every rule module, the builders of the model objects a playout makes
+# (engine/instances.py: compiled, a field is set by one C call, not by attrs' Python
+# ``__init__``), and the ruleset, for its Turn and Outcomes are plain classes that mypyc makes
+# native (the rule modules read their attributes as struct fields). Measured and left as
+# Python, since compiling them gains nothing measurable: the board and the cards, the facade
+# and the variants, and the model (dogrules.model), whose attrs classes mypyc cannot make
+# native classes (it knows attrs' classic ``attr.s`` only, and loses their equality, hash and
+# frozenness with slots); an attrs class in a compiled module (Game, Ruleset) stays a Python
+# class whose attributes are read by name.
 COMPILED = (
+    "engine/instances.py",
     "engine/table.py",
+    "engine/ruleset.py",
     "engine/cardtable.py",
     "engine/judge.py",
     "rules/movement.py",

@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 
 from dogrules.data.register import implements
+from dogrules.engine import instances
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
 from dogrules.geometry.cards import Deck
@@ -96,6 +97,8 @@ class CardTable:
         )
 
     def record(self, event: Event) -> None:
+        # Callers build an event only when the table records: an unwanted Event costs more
+        # than the test.
         if self.events is not None:
             self.events.append(event)
 
@@ -119,14 +122,16 @@ class CardTable:
         self.deck = list(shuffled([*self.deck, *self.discard], self.seed, self.shuffles))
         self.discard = []
         self.shuffles += 1
-        self.record(Event(EventKind.RESHUFFLED, ("BD-RESHUFFLE", "R-C2"), count=len(self.deck)))
+        if self.events is not None:
+            self.record(Event(EventKind.RESHUFFLED, ("BD-RESHUFFLE", "R-C2"), count=len(self.deck)))
 
     def draw(self, seat: int, clauses: tuple[str, ...] = ("BD-2P3P-REDRAW", "R-C7")) -> None:
         """``seat`` draws the top card, the discard pile first becoming the deck if it is empty."""
         if not self.deck:
             self.reshuffle()
         self.changing_hand(seat).append(self.changing_deck().pop())
-        self.record(Event(EventKind.DREW, clauses, seat=seat))
+        if self.events is not None:
+            self.record(Event(EventKind.DREW, clauses, seat=seat))
 
     @implements("BD-DEAL", "BD-DEALER-ROTATES", "BD-RESHUFFLE", "R-C1", "R-C2")
     def deal(self, dealer: int, count: int, clauses: tuple[str, ...]) -> None:
@@ -139,20 +144,23 @@ class CardTable:
         for _ in range(count):
             for offset in range(1, players + 1):
                 self.changing_hand((dealer + offset) % players).append(deck.pop())
-        self.record(Event(EventKind.DEALT, clauses, seat=dealer, count=count))
+        if self.events is not None:
+            self.record(Event(EventKind.DEALT, clauses, seat=dealer, count=count))
 
     def discard_card(self, seat: int, card: str, clauses: tuple[str, ...]) -> None:
         self.take(seat, card)
         self.discard.append(card)
-        self.record(Event(EventKind.DISCARDED, clauses, seat=seat, card=card))
+        if self.events is not None:
+            self.record(Event(EventKind.DISCARDED, clauses, seat=seat, card=card))
 
     @implements("BD-FOLD", "R-C7", "R-B11")
     def fold(self, seat: int) -> None:
         """A seat that can play no card shows its hand and puts it under the discard pile; it is
         out until the next deal."""
         hand = self.bury_hand(seat)
-        self.record(Event(EventKind.FOLDED, ("BD-FOLD", "R-C7"), seat=seat, count=len(hand)))
-        self.record(Event(EventKind.OUT_OF_ROUND, ("BD-FOLD", "R-C7"), seat=seat))
+        if self.events is not None:
+            self.record(Event(EventKind.FOLDED, ("BD-FOLD", "R-C7"), seat=seat, count=len(hand)))
+            self.record(Event(EventKind.OUT_OF_ROUND, ("BD-FOLD", "R-C7"), seat=seat))
 
     def bury_hand(self, seat: int) -> tuple[str, ...]:
         """The seat's whole hand goes under the discard pile (the top card stays on top)."""
@@ -166,7 +174,8 @@ class CardTable:
         """In the exchange a seat first chooses the card it will pass, face down."""
         self.take(seat, card)
         self.exchange[seat] = card
-        self.record(Event(EventKind.GAVE, ("BD-EXCHANGE", "R-C3"), seat=seat))
+        if self.events is not None:
+            self.record(Event(EventKind.GAVE, ("BD-EXCHANGE", "R-C3"), seat=seat))
 
     def deliver(self, recipient: Sequence[int], clauses: tuple[str, ...]) -> None:
         """Once every seat has chosen, all set-aside cards are received at the same time."""
@@ -174,7 +183,8 @@ class CardTable:
             if card is not None:
                 self.changing_hand(recipient[seat]).append(card)
         self.exchange = [None] * len(self.exchange)
-        self.record(Event(EventKind.EXCHANGED, clauses))
+        if self.events is not None:
+            self.record(Event(EventKind.EXCHANGED, clauses))
 
 
 class _Keep(enum.Enum):
@@ -213,7 +223,7 @@ def transition(
     hands = tuple([hand if isinstance(hand, tuple) else order(hand) for hand in cards.hands])
     # Built field by field rather than by attrs.evolve, and by position (State's field
     # order): this runs once per action.
-    new = State(
+    new = instances.state(
         state.variant,
         state.players,
         state.phase if phase is None else phase,
@@ -233,7 +243,7 @@ def transition(
         state.teams,
         now,
     )
-    return Transition(new, () if cards.events is None else tuple(cards.events))
+    return instances.transition(new, () if cards.events is None else tuple(cards.events))
 
 
 def scratch(board: Board, deck: Deck, state: State, record: bool = True) -> tuple[Table, CardTable]:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import attrs
 
+from dogrules.engine import instances
 from dogrules.engine.ruleset import Game
 from dogrules.model.actions import Action, shape_fault
 from dogrules.model.errors import IllegalAction
@@ -69,8 +70,9 @@ def apply(game: Game, state: State, action: Action, events: bool = False) -> Tra
             )
     if events:
         return carry_out(game, state, action)
-    return Transition.deferred(
+    return instances.transition(
         carry_out(game, state, action, record=False).state,
+        None,
         functools.partial(_events, game, state, action),
     )
 

@@ -29,7 +29,6 @@ from dogrules.model.state import DogFacts, Phase, State, TeamSwapFacts
 Moves = tuple[tuple[int, int], ...]
 
 
-@attrs.frozen(eq=False)
 class Outcomes:
     """What the rest of a turn reads from a play's movements, as the phase rule says: a
     mechanic that lists each distinct outcome once (the Partner card) tells outcomes apart
@@ -38,15 +37,25 @@ class Outcomes:
     ``turn_due``: whether the landings left at the end of a play's movements owe the disc
     turn (None without one); ``ordered``: fields whose landings set the aftermath moving, in
     the order reached (the 007 summons), and ``settle`` those moves on a scratch table;
-    ``winners`` the side that has won on a table the acting seat has played on."""
+    ``winners`` the side that has won on a table the acting seat has played on.
 
-    turn_due: Callable[[Iterable[int]], bool] | None = None
-    ordered: frozenset[int] = frozenset()
-    settle: Callable[[Table], None] | None = None
-    winners: Callable[[Table, int, bool], tuple[int, ...]] | None = None
+    A plain class, as :class:`Turn` (read while plays are listed; never changed)."""
+
+    __slots__ = ("ordered", "settle", "turn_due", "winners")
+
+    def __init__(
+        self,
+        turn_due: Callable[[Iterable[int]], bool] | None = None,
+        ordered: frozenset[int] = frozenset(),
+        settle: Callable[[Table], None] | None = None,
+        winners: Callable[[Table, int, bool], tuple[int, ...]] | None = None,
+    ) -> None:
+        self.turn_due = turn_due
+        self.ordered = ordered
+        self.settle = settle
+        self.winners = winners
 
 
-@attrs.define
 class Turn:
     """What a mechanic knows while it works out one seat's play: the game, the state, the
     pieces (``table``), the acting ``seat``, the seat whose pieces it moves (``controlled``,
@@ -56,18 +65,62 @@ class Turn:
     :class:`Outcomes`); None where no phase rule said, and a mechanic then tells outcomes
     apart by every detail of the table. ``known_turns`` remembers, for the plays (card
     played as, movements) a mechanic has listed that way, whether the disc must turn after
-    them (so that the disc turn need not carry each of them out again)."""
+    them (so that the disc turn need not carry each of them out again).
 
-    game: Game
-    state: State
-    table: Table
-    seat: int
-    controlled: int
-    partner: int | None
-    blocked: frozenset[int]
-    board: Board
-    outcome: Outcomes | None = None
-    known_turns: dict[tuple[str, Moves], bool] = attrs.field(factory=dict)
+    A plain class, not an attrs one: the compiled engine (``tools/build_compiled.py``) makes
+    it a native class, whose attributes the rule modules read as C struct fields."""
+
+    __slots__ = (
+        "blocked",
+        "board",
+        "controlled",
+        "game",
+        "known_turns",
+        "outcome",
+        "partner",
+        "seat",
+        "state",
+        "table",
+    )
+
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        table: Table,
+        seat: int,
+        controlled: int,
+        partner: int | None,
+        blocked: frozenset[int],
+        board: Board,
+        outcome: Outcomes | None = None,
+        known_turns: dict[tuple[str, Moves], bool] | None = None,
+    ) -> None:
+        self.game = game
+        self.state = state
+        self.table = table
+        self.seat = seat
+        self.controlled = controlled
+        self.partner = partner
+        self.blocked = blocked
+        self.board = board
+        self.outcome = outcome
+        self.known_turns: dict[tuple[str, Moves], bool] = {} if known_turns is None else known_turns
+
+    def on(self, table: Table, blocked: frozenset[int]) -> Turn:
+        """The same turn on another ``table`` with its protected fields (``blocked``)."""
+        return Turn(
+            self.game,
+            self.state,
+            table,
+            self.seat,
+            self.controlled,
+            self.partner,
+            blocked,
+            self.board,
+            self.outcome,
+            self.known_turns,
+        )
 
 
 class CardRule(Protocol):

@@ -225,5 +225,6 @@ class AgentAftermath:
             clauses: tuple[str, ...] = ("AD-OWN-CAPTURE-PENALTY", "R-A3")
             if turn.partner is None:
                 clauses = (*clauses, "R-A7")
-            cards.record(Event(EventKind.PENALISED, clauses, seat=turn.seat, count=len(hand)))
-            cards.record(Event(EventKind.OUT_OF_ROUND, clauses, seat=turn.seat))
+            if cards.events is not None:
+                cards.record(Event(EventKind.PENALISED, clauses, seat=turn.seat, count=len(hand)))
+                cards.record(Event(EventKind.OUT_OF_ROUND, clauses, seat=turn.seat))

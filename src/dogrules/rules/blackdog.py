@@ -7,7 +7,9 @@ from collections.abc import Iterator
 import attrs
 
 from dogrules.data.register import implements
+from dogrules.engine import instances
 from dogrules.engine.cardtable import scratch, transition
+from dogrules.engine.instances import PLACE
 from dogrules.engine.ruleset import Game, Moves, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
@@ -131,7 +133,7 @@ class PlaceDog:
     def actions(self, game: Game, state: State) -> Iterator[Action]:
         notation = game.notation(state.to_act)
         for field in dog_placements(game.board, Table.of(game.board, state)):
-            yield Action(ActionKind.PLACE, field=field, notation=notation)
+            yield instances.action(PLACE, None, None, (), field, None, None, notation)
 
     def check(self, game: Game, state: State, action: Action) -> Refusal | None:
         if action.kind != ActionKind.PLACE:

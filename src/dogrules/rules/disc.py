@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from dogrules.data.register import implements
+from dogrules.engine import instances
+from dogrules.engine.instances import PLAY
 from dogrules.engine.ruleset import CardRule, Moves, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Disc
 from dogrules.geometry.cards import CardFamily, CardSpec
-from dogrules.model.actions import Action, ActionKind, Direction
+from dogrules.model.actions import Action, Direction
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal
 
@@ -83,7 +85,7 @@ class DiscTurn:
         mechanic that listed the play has already worked that out: ``Turn.known_turns``)."""
         known = turn.known_turns.get((card.notation, moves))
         if known is None:
-            action = Action(ActionKind.PLAY, moves=moves)
+            action = instances.action(PLAY, None, None, moves, None, None, None, None)
             known = disc_turn_due(board_disc(turn), _after(turn, rule, card, action))
         return DIRECTIONS if known else NO_TURN
 
@@ -147,8 +149,8 @@ def turn_disc(table: Table, seat: int, direction: str) -> None:
     assert disc is not None, "only a board with a disc has one to turn"
     mapping = disc.rotate_cw if direction == Direction.CW else disc.rotate_ccw
     moved = {mapping[loc]: owner for loc, owner in table.occupant.items() if loc in mapping}
-    table.record(Event(EventKind.DISC_TURNED, TURN_CLAUSES, seat=seat, direction=direction))
     if table.events is not None:
+        table.record(Event(EventKind.DISC_TURNED, TURN_CLAUSES, seat=seat, direction=direction))
         for location, owner in sorted(table.occupant.items()):
             if location in mapping:
                 carried = board.label(mapping[location])

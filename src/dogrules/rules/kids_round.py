@@ -8,7 +8,9 @@ from collections.abc import Iterator, Mapping
 import attrs
 
 from dogrules.data.register import implements
+from dogrules.engine import instances
 from dogrules.engine.cardtable import CardTable, scratch, transition
+from dogrules.engine.instances import PLAY
 from dogrules.engine.ruleset import Game
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME
@@ -114,12 +116,11 @@ class KidsPlay:
     def actions(self, game: Game, state: State) -> Iterator[Action]:
         turn = make_turn(game, state, Table.of(game.board, state), start_protection=False)
         notation = game.notation(state.to_act)
-        play = ActionKind.PLAY
         catalogue = game.ruleset.catalogue
         for card in distinct(state.hands[state.to_act]):
             spec = catalogue.spec(card)
             for moves, chosen in self.cards[spec.family].plays(turn, spec):
-                yield Action(play, card, moves=moves, chosen=chosen, notation=notation)
+                yield instances.action(PLAY, card, None, moves, None, chosen, None, notation)
         yield Action(ActionKind.REDRAW, notation=notation)
 
     def check(self, game: Game, state: State, action: Action) -> Refusal | None:

@@ -223,9 +223,10 @@ def enter(table: Table, owner: int) -> None:
     board = table.board
     start = board.start[owner]
     table.home[owner] -= 1
-    table.record(
-        Event(EventKind.ENTERED, ENTER_CLAUSES, piece=owner, src="H", dst=board.label(start))
-    )
+    if table.events is not None:
+        table.record(
+            Event(EventKind.ENTERED, ENTER_CLAUSES, piece=owner, src="H", dst=board.label(start))
+        )
     if start in table.occupant:
         table.send_home(start, ("R-C5", "BD-CAPTURE"))
     table.occupant[start] = owner

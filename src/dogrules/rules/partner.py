@@ -93,7 +93,7 @@ class PartnerCard:
                 )
             if origin == last:
                 return Refusal(("R-C10",), "two sub-moves in a row may not move the same piece")
-            probe = attrs.evolve(turn, table=table, blocked=protected_fields(board, table))
+            probe = turn.on(table, protected_fields(board, table))
             steps = tuple(range(1, PARTNER_POINTS + 1))
             refusal = check_number_move(probe, origin, target, steps, "a sub-move")
             if refusal is not None:

@@ -14,7 +14,9 @@ from typing import Protocol
 import attrs
 
 from dogrules.data.register import implements
+from dogrules.engine import instances
 from dogrules.engine.cardtable import CardTable, scratch, transition
+from dogrules.engine.instances import COPY, DISCARD, FOLD, PLAY
 from dogrules.engine.ruleset import CardRule, Game, Moves, Outcomes, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
@@ -132,13 +134,12 @@ class RoundPlay:
         catalogue = game.ruleset.catalogue
         spec = catalogue.spec(card)
         copied: str | None = None
-        if spec.family == CardFamily.COPY:
+        if spec.family == COPY:
             copied = copy_plays_as(turn.state)
             if copied is None:
                 return
             spec = catalogue.spec(copied)
         notation = game.notation(turn.seat)
-        play = ActionKind.PLAY
         found: Iterable[Way] | None
         if ways is None:
             found = self.ways(turn, spec)
@@ -148,7 +149,7 @@ class RoundPlay:
                 found = ways[spec.notation] = list(self.ways(turn, spec))
         # Every field given by position: one action is built per listed play.
         for moves, direction in found:
-            yield Action(play, card, copied, moves, None, None, direction, notation)
+            yield instances.action(PLAY, card, copied, moves, None, None, direction, notation)
 
     def ways(self, turn: Turn, spec: CardSpec) -> Iterator[Way]:
         """The movements a card played as ``spec`` can carry out, each with the disc turn's
@@ -178,15 +179,15 @@ class RoundPlay:
         (2 or 3 players; once before drawing, and again if the drawn card does not help)."""
         notation = game.notation(state.to_act)
         if state.teams:
-            yield Action(ActionKind.FOLD, notation=notation)
+            yield instances.action(FOLD, None, None, (), None, None, None, notation)
             return
         for card in hand:
-            yield Action(ActionKind.DISCARD, chosen=card, notation=notation)
+            yield instances.action(DISCARD, None, None, (), None, card, None, notation)
 
     # ---- judging -------------------------------------------------------------------------
     def check(self, game: Game, state: State, action: Action) -> Refusal | None:
         seat = state.to_act
-        if action.kind == ActionKind.PLAY:
+        if action.kind == PLAY:
             return self.check_play(game, state, action)
         if action.kind == ActionKind.PLACE:
             if game.ruleset.extra is not DogFacts:
@@ -257,7 +258,7 @@ class RoundPlay:
     ) -> Transition:
         table, cards = scratch(game.board, game.deck, state, record)
         seat = state.to_act
-        if action.kind == ActionKind.DISCARD:
+        if action.kind == DISCARD:
             assert action.chosen is not None, "a discard names its card (checked)"
             cards.discard_card(seat, action.chosen, ("BD-2P3P-REDRAW", "R-C7"))
             if not state.redrawn:
@@ -265,7 +266,7 @@ class RoundPlay:
                 # A 2/3-player seat that has discarded and drawn decides again (R-C7).
                 return transition(state, table, cards, redrawn=True)
             return end_turn(game, state, table, cards, None, self.round_start_clauses)
-        if action.kind == ActionKind.FOLD:
+        if action.kind == FOLD:
             cards.fold(seat)
             return end_turn(game, state, table, cards, None, self.round_start_clauses)
         assert action.card is not None, "a play names its card (checked)"

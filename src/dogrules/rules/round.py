@@ -8,7 +8,9 @@ from collections.abc import Iterator, Sequence
 import attrs
 
 from dogrules.data.register import implements
+from dogrules.engine import instances
 from dogrules.engine.cardtable import CardTable, scratch, transition
+from dogrules.engine.instances import GIVE
 from dogrules.engine.ruleset import Game
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME, Board
@@ -103,7 +105,7 @@ def give_actions(game: Game, state: State) -> Iterator[Action]:
     """Setting each different card of the hand aside is one choice."""
     notation = game.notation(state.to_act)
     for card in distinct(state.hands[state.to_act]):
-        yield Action(ActionKind.GIVE, chosen=card, notation=notation)
+        yield instances.action(GIVE, None, None, (), None, card, None, notation)
 
 
 def check_give(
@@ -185,7 +187,8 @@ def end_turn(
     dealer = (state.dealer + 1) % state.players
     cards.deal(dealer, HAND_SIZE, ("BD-DEAL", "BD-DEALER-ROTATES", "R-C1", "R-C2"))
     starter = game.ruleset.starter(dealer, state.players)
-    cards.record(Event(EventKind.ROUND_STARTED, round_start_clauses, seat=starter))
+    if cards.events is not None:
+        cards.record(Event(EventKind.ROUND_STARTED, round_start_clauses, seat=starter))
     return transition(
         state,
         table,
