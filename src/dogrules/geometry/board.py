@@ -11,6 +11,7 @@ The board knows nothing about cards.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
@@ -117,6 +118,13 @@ class Board:
     @property
     def seats(self) -> range:
         return range(self.players)
+
+    # Cached (attrs makes it a slot of the frozen board): the judge reads it for every action.
+    @functools.cached_property
+    def field_count(self) -> int:
+        """How many fields the board has, the track's and every seat's finish: the field
+        locations are ``0 .. field_count - 1`` (``HOME`` is none of them)."""
+        return self.track + self.players * self.finish
 
     def colour(self, seat: int) -> str:
         """The colour of ``seat``'s pieces."""

@@ -112,8 +112,7 @@ def outcome(v: Variant, state: State, transition: Transition) -> Hashable:
 @functools.lru_cache(maxsize=64)
 def _labels(board: Board) -> dict[int, str]:
     """Every location of ``board`` by its label (worked out once a board: read-only)."""
-    size = board.track + board.players * board.finish
-    return {location: board.label(location) for location in range(size)}
+    return {location: board.label(location) for location in range(board.field_count)}
 
 
 def played_outcome(v: Variant, state: State, action: Action, transition: Transition) -> Hashable:
