@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 import pytest
@@ -25,6 +25,7 @@ BD = dogrules.variant("black-dog")
 AD = dogrules.variant("agent-dog")
 KD = dogrules.variant("dog-kids")
 VARIANTS = (BD, AD, KD)
+T = TypeVar("T")
 
 
 def play(v: dogrules.Variant, players: int, teams: bool | None, seed: int, steps: int) -> State:
@@ -219,9 +220,13 @@ def test_position_refuses_bool_float_seats_and_odd_seeds() -> None:
 
 def _out_of_order(state: State, key: str, seat: int) -> State:
     """``state`` with ``seat``'s hand or pieces (``key``) reversed, as a hand-built state."""
-    rows = list(getattr(state, key))
-    rows[seat] = tuple(reversed(rows[seat]))
-    return attrs.evolve(state, **{key: tuple(rows)})
+    if key == "hands":
+        return attrs.evolve(state, hands=_reversed_at(state.hands, seat))
+    return attrs.evolve(state, pieces=_reversed_at(state.pieces, seat))
+
+
+def _reversed_at(rows: tuple[tuple[T, ...], ...], seat: int) -> tuple[tuple[T, ...], ...]:
+    return tuple(tuple(reversed(row)) if at == seat else row for at, row in enumerate(rows))
 
 
 def test_a_hand_out_of_the_deck_order_is_named_with_its_seat() -> None:
