@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from typing import Any, TypeVar
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -24,6 +25,7 @@ BD = dogrules.variant("black-dog")
 AD = dogrules.variant("agent-dog")
 KD = dogrules.variant("dog-kids")
 VARIANTS = (BD, AD, KD)
+T = TypeVar("T")
 
 
 def play(v: dogrules.Variant, players: int, teams: bool | None, seed: int, steps: int) -> State:
@@ -214,6 +216,78 @@ def test_position_refuses_bool_float_seats_and_odd_seeds() -> None:
     for kw in ({"to_act": True}, {"to_act": 1.0}, {"dealer": False}, {"seed": 1.5}):
         with pytest.raises(InvalidPosition):
             AD.position(4, {s: ["H"] * 4 for s in range(4)}, {0: ["5"]}, **kw)
+
+
+def _out_of_order(state: State, key: str, seat: int) -> State:
+    """``state`` with ``seat``'s hand or pieces (``key``) reversed, as a hand-built state."""
+    if key == "hands":
+        return attrs.evolve(state, hands=_reversed_at(state.hands, seat))
+    return attrs.evolve(state, pieces=_reversed_at(state.pieces, seat))
+
+
+def _reversed_at(rows: tuple[tuple[T, ...], ...], seat: int) -> tuple[tuple[T, ...], ...]:
+    return tuple(tuple(reversed(row)) if at == seat else row for at, row in enumerate(rows))
+
+
+def test_a_hand_out_of_the_deck_order_is_named_with_its_seat() -> None:
+    state = BD.position(
+        players=4,
+        pieces={seat: ["H"] * 4 for seat in range(4)},
+        hands={0: ["5"], 2: ["partner", "2", "13", "7"]},
+        black_dog="T24",
+    )
+    found = problems(BD.ruleset, _out_of_order(state, "hands", 2))
+    assert [p.field for p in found] == ["hands.2"]
+    message = found[0].message
+    assert message.startswith("seat 2's hand ['partner', '13', '7', '2'] is out of order")
+    assert message.endswith("the order of the unshuffled deck, ['2', '7', '13', 'partner']")
+
+
+def test_pieces_out_of_location_order_are_named_with_their_seat() -> None:
+    state = AD.position(
+        players=3,
+        pieces={0: ["H"] * 4, 1: ["F2", "T33", "H", "T3"], 2: ["H"] * 4},
+        hands={0: ["5"], 1: ["2"], 2: ["3"]},
+    )
+    found = problems(AD.ruleset, _out_of_order(state, "pieces", 1))
+    assert [p.field for p in found] == ["pieces.1"]
+    message = found[0].message
+    assert message.startswith("seat 1's pieces ['F2', 'T33', 'T3', 'H'] are out of order")
+    assert message.endswith(
+        "(home first, then the track from T0, then the finish from F1), ['H', 'T3', 'T33', 'F2']"
+    )
+
+
+@given(
+    variant=st.sampled_from(VARIANTS),
+    players=st.sampled_from((2, 3, 4)),
+    seed=st.integers(0, 2**16),
+    steps=st.integers(0, 300),
+    shuffle=st.randoms(use_true_random=False),
+)
+def test_load_and_position_give_hands_and_pieces_in_order_whatever_order_they_are_given(
+    variant: dogrules.Variant, players: int, seed: int, steps: int, shuffle: random.Random
+) -> None:
+    state = play(variant, players, None, seed, steps)
+    data: dict[str, Any] = dogrules.dump(state)
+    for key in ("pieces", "hands"):
+        for names in data[key].values():
+            shuffle.shuffle(names)
+    loaded = dogrules.load(data)
+    assert loaded == state
+    assert problems(variant.ruleset, loaded) == ()
+    if state.phase != "play":
+        return
+    positioned = variant.position(
+        players=players,
+        pieces={int(seat): names for seat, names in data["pieces"].items()},
+        hands={int(seat): cards for seat, cards in data["hands"].items()},
+        to_act=state.to_act,
+        black_dog=data["black_dog"],
+        teams=state.teams,
+    )
+    assert positioned.pieces == state.pieces and positioned.hands == state.hands
+    assert problems(variant.ruleset, positioned) == ()
 
 
 def test_problem_is_a_small_value() -> None:

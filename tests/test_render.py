@@ -207,6 +207,17 @@ def test_fields_and_pieces_carry_the_location_numbers_choices_name(index: int) -
     assert {e.get("data-loc") for e in homes} == {str(HOME)}
 
 
+@pytest.mark.clause("BD-L-TRACK", "BD-L-FINISH", "AD-L-TRACK", "AD-L-FINISH", "KD-L-HOUSES")
+@pytest.mark.parametrize("index", range(len(SAMPLES)))
+def test_the_board_counts_the_fields_the_picture_draws(index: int) -> None:
+    # Board.field_count sizes the action ids, the shape check of actions and the outcome
+    # labels; the picture draws the track and each seat's lane by itself.
+    variant, state = sample(index)
+    board, root = drawing(variant, state)
+    drawn = sorted(int(e.get("data-loc", "")) for e in having(root, "field"))
+    assert drawn == list(range(board.field_count))
+
+
 @pytest.mark.clause("BD-L-FINISH", "AD-L-FINISH", "KD-L-HOUSES")
 @pytest.mark.parametrize("index", range(len(SAMPLES)))
 def test_every_seat_has_a_start_field_finish_lane_and_home(index: int) -> None:

@@ -90,7 +90,7 @@ def parse_hands(
             used[card] += 1
             if used[card] > limits[card]:
                 raise InvalidPosition(f"hands: more than {limits[card]} {card!r} cards in play")
-        result.append(tuple(sorted(cards, key=deck.order)))
+        result.append(deck.in_order(cards))
     return tuple(result)
 
 

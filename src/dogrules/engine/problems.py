@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import reprlib
 from collections import Counter
+from collections.abc import Iterable
 
 from dogrules.engine.ruleset import Ruleset
 from dogrules.geometry.board import HOME, Board
+from dogrules.geometry.cards import Deck
 from dogrules.model.errors import Problem
 from dogrules.model.state import DogFacts, Phase, State, TeamSwapFacts
 
@@ -59,6 +61,7 @@ def _pieces(board: Board, state: State) -> list[Problem]:
     owner_of: dict[int, int] = {}
     for seat, locations in enumerate(state.pieces):
         where = f"pieces.{seat}"
+        on_board = True
         if len(locations) != board.pieces_per_seat:
             found.append(
                 Problem(
@@ -72,11 +75,13 @@ def _pieces(board: Board, state: State) -> list[Problem]:
                 continue
             if not _is_int(location) or not (board.is_track(location) or board.is_lane(location)):
                 found.append(Problem(where, f"{location!r} is not a field"))
+                on_board = False
                 continue
             if board.is_lane(location):
                 owner = board.lane_owner(location)
                 if owner not in board.seats:
                     found.append(Problem(where, f"{location!r} is not a field"))
+                    on_board = False
                     continue
                 if owner != seat:
                     found.append(Problem(where, f"seat {seat} stands in seat {owner}'s finish"))
@@ -89,7 +94,28 @@ def _pieces(board: Board, state: State) -> list[Problem]:
                     )
                 )
             owner_of[location] = seat
+        if on_board:
+            found += _pieces_order(board, seat, locations)
     return found
+
+
+def _pieces_order(board: Board, seat: int, locations: tuple[int, ...]) -> list[Problem]:
+    """A seat's pieces out of location order: the engine keeps them sorted (see State)."""
+    ordered = sorted(locations)
+    if list(locations) == ordered:
+        return []
+    return [
+        Problem(
+            f"pieces.{seat}",
+            f"seat {seat}'s pieces {_short(_labels(board, seat, locations))} are out of order: "
+            "a seat's pieces are kept sorted by location (home first, then the track from T0, "
+            f"then the finish from F1), {_short(_labels(board, seat, ordered))}",
+        )
+    ]
+
+
+def _labels(board: Board, seat: int, locations: Iterable[int]) -> list[str]:
+    return [board.label(location, seat) for location in locations]
 
 
 def _extra(ruleset: Ruleset, board: Board, state: State) -> list[Problem]:
@@ -181,6 +207,8 @@ def _cards(ruleset: Ruleset, state: State) -> list[Problem]:
             found.append(
                 Problem(f"hands.{seat}", f"{len(hand)} cards; at most {ruleset.hand_size}")
             )
+        if all(isinstance(card, str) and card in known for card in hand):
+            found += _hand_order(deck, seat, hand)
     last = state.last_played
     if last is not None:
         if "copy" not in known:
@@ -188,6 +216,20 @@ def _cards(ruleset: Ruleset, state: State) -> list[Problem]:
         elif not isinstance(last, str) or last not in known or last == "copy":
             found.append(Problem("last_played", f"{_short(last)} is not a card a Copy plays as"))
     return found
+
+
+def _hand_order(deck: Deck, seat: int, hand: tuple[str, ...]) -> list[Problem]:
+    """A hand out of the deck's order: the engine keeps every hand so (see State)."""
+    ordered = deck.in_order(hand)
+    if tuple(hand) == ordered:
+        return []
+    return [
+        Problem(
+            f"hands.{seat}",
+            f"seat {seat}'s hand {_short(list(hand))} is out of order: a hand is kept in the "
+            f"order of the unshuffled deck, {_short(list(ordered))}",
+        )
+    ]
 
 
 def _phase(ruleset: Ruleset, board: Board, state: State) -> list[Problem]:

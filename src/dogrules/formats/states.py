@@ -150,8 +150,7 @@ def _read(
     known = game.deck.notations
     raw_hands = _seat_map(data, "hands", players)
     hands = tuple(
-        tuple(sorted(_cards(raw_hands[str(s)], f"hands.{s}", known), key=game.deck.order))
-        for s in range(players)
+        game.deck.in_order(_cards(raw_hands[str(s)], f"hands.{s}", known)) for s in range(players)
     )
     exchange_raw = _seat_map(data, "exchange", players)
     exchange: list[str | None] = []

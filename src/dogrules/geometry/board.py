@@ -109,6 +109,16 @@ class Board:
     disc: Disc | None = None
     holes: Holes | None = None
     colour_track: ColourTrack | None = None
+    # Worked out once, as a slot of the frozen board, not a property: the judge reads it for
+    # every action. (A functools.cached_property would make attrs give the class a
+    # __getattr__, which slows every attribute read of a board.)
+    field_count: int = attrs.field(init=False)
+    """How many fields the board has, the track's and every seat's finish: the field
+    locations are ``0 .. field_count - 1`` (``HOME`` is none of them)."""
+
+    @field_count.default
+    def _field_count(self) -> int:
+        return self.track + self.players * self.finish
 
     @property
     def quadrant_size(self) -> int:

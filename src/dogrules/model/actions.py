@@ -133,7 +133,7 @@ def shape_fault(action: Action, board: Board) -> str | None:
             return f"{name} {value!r} is neither a card or colour name nor None"
     if action.turn is not None and action.turn not in _DIRECTIONS:
         return f"turn {action.turn!r} is not a disc direction (cw or ccw)"
-    size = board.track + board.players * board.finish
+    size = board.field_count
     last = f"T0..T{board.track - 1}, finish locations {board.track}..{size - 1} or home {HOME}"
     field = action.field
     if field is not None and not (isinstance(field, int) and 0 <= field < board.track):

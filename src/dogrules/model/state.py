@@ -48,6 +48,15 @@ class State:
     ``shuffles`` counts the shuffles so far: shuffle ``n`` is seeded by ``(seed, n)``.
     ``extra`` is the part of the state only one variant has (the Black Dog; a team card
     swap under way), None for a variant that has none.
+
+    The canonical hand order is the order of the unshuffled deck (``Deck.in_order``).
+    ``dogrules.load`` and ``Variant.position`` put pieces and hands in these orders (a dump may
+    list them in any order) and the rules keep them so. A state built field by field
+    (``State(...)``, ``attrs.evolve``) must keep them too: ``legal_actions`` and ``apply``
+    trust a state, and one out of order lists and leads to other states than the same
+    position in order. ``dogrules.load(dogrules.dump(state))`` checks it (InvalidPosition)
+    and gives it in order; ``dogrules.testing.invariants.check_no_problems`` also names a
+    hand or a seat's pieces out of order.
     """
 
     variant: str

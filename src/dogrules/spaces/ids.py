@@ -9,7 +9,7 @@ fixed order. Inside a head's block an action is numbered by its body and its dis
 ``turn`` is 0 for none, 1 for ``cw``, 2 for ``ccw`` (``turns`` is 3 on a board with a disc
 for card plays, else 1). The body of ``place`` is the field; of ``give``, ``discard``,
 ``fold`` and ``redraw``, 0; of a card play, its moves: with ``L`` the board's locations
-(``H`` first, then every field: ``L = 1 + track + players * finish``) a move ``(a, b)`` is the
+(``H`` first, then every field: ``L = 1 + Board.field_count``) a move ``(a, b)`` is the
 pair number ``(a + 1) * L + (b + 1)``, and a sequence of ``m`` moves is ``P**0 + ... +
 P**(m-1)`` (the sequences shorter than it, ``P = L * L``) plus its pairs read as the digits of
 a base-``P`` number, first move first. A head allows up to ``Head.moves`` moves (4 for
@@ -217,7 +217,7 @@ class ActionSpace:
 
 def locations_of(board: Board) -> int:
     """How many locations a move can name on ``board``: home and every field."""
-    return 1 + board.track + board.players * board.finish
+    return 1 + board.field_count
 
 
 def _shape(head: Head, board: Board, locations: int) -> tuple[int, int]:

@@ -112,8 +112,7 @@ def outcome(v: Variant, state: State, transition: Transition) -> Hashable:
 @functools.lru_cache(maxsize=64)
 def _labels(board: Board) -> dict[int, str]:
     """Every location of ``board`` by its label (worked out once a board: read-only)."""
-    size = board.track + board.players * board.finish
-    return {location: board.label(location) for location in range(size)}
+    return {location: board.label(location) for location in range(board.field_count)}
 
 
 def played_outcome(v: Variant, state: State, action: Action, transition: Transition) -> Hashable:
@@ -171,16 +170,25 @@ def _partner_spellings(game: Game, state: State, limit: int) -> list[Action] | N
     turn = make_turn(game, state, Table.of(game.board, state), outcome=rule.outcomes(game))
     catalogue = game.ruleset.catalogue
     out: list[Action] = []
-    for card in distinct(state.hands[state.to_act]):
-        copied = state.last_played if catalogue.spec(card).family == CardFamily.COPY else None
-        if catalogue.spec(copied or card).family != CardFamily.PARTNER:
-            continue
+    for card, copied in partner_cards(game, state):
         for moves in card_rule.spellings(turn, catalogue.spec(copied or card)):
             for turn_to in (None, "cw", "ccw"):
                 out.append(Action(ActionKind.PLAY, card, copied, moves, turn=turn_to))
             if len(out) > limit:
                 return None
     return out
+
+
+def partner_cards(game: Game, state: State) -> list[tuple[str, str | None]]:
+    """The cards of the seat to act that play as a Partner, each with the card a Copy plays
+    as (None for the Partner itself)."""
+    catalogue = game.ruleset.catalogue
+    found = []
+    for card in distinct(state.hands[state.to_act]):
+        copied = state.last_played if catalogue.spec(card).family == CardFamily.COPY else None
+        if catalogue.spec(copied or card).family == CardFamily.PARTNER:
+            found.append((card, copied))
+    return found
 
 
 def check_outcomes_distinct(

@@ -1,0 +1,126 @@
+"""The Partner plays ``legal_actions`` lists against a brute force that shares no code with
+the split search (``dogrules.testing.partner_brute_force``): every ordering of sub-moves of
+any piece, carried out on copies of the table and judged one by one, must reach exactly the
+listed outcomes.
+
+``check_every_outcome_listed`` enumerates the orderings with the search itself, so a wrong
+key of the search's per-context target cache hides from it (and from every test of
+``test_distinct_outcomes.py``). Of the three wrong keys tried (leaving out the finish fields
+taken, the protected start fields or the seat), the positions around a start field find
+each, the random games the second. The positions are small on purpose: the brute force tries
+every piece for every sub-move.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import dogrules
+from dogrules import InvalidPosition, State, Variant
+from dogrules.engine.table import Table
+from dogrules.testing.partner_brute_force import check_partner_outcomes, orderings
+
+# Positions with more candidate orderings than this are passed over (the brute force judges
+# each with every disc direction).
+CANDIDATES = 1500
+# Positions checked per table of random games, and per variant around a start field.
+PER_GAME_TABLE = 4
+AROUND_A_START = 10
+TABLES = [(name, players) for name in ("black-dog", "agent-dog") for players in (2, 3, 4)]
+
+
+def partner_positions(v: Variant, players: int, seed: int) -> list[State]:
+    """The first positions of a seeded random game in which the seat to act holds a
+    Partner, up to :data:`PER_GAME_TABLE` of them (those small enough to check)."""
+    state = v.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    found: list[State] = []
+    while state.phase != "over" and len(found) < PER_GAME_TABLE:
+        if state.phase == "play" and "partner" in state.hands[state.to_act]:
+            found.append(state)
+        state = v.apply(state, rng.choice(v.legal_actions(state))).state
+    return found
+
+
+def around_a_start(v: Variant, players: int, rng: random.Random) -> State | None:
+    """A position whose pieces stand among the ten fields around one seat's start field
+    (and some in their finish), where a sub-move changes what the later ones may do: a
+    start field left or taken, a finish field filled. The seat to act holds a Partner; None
+    if the draw is no valid position."""
+    board = v.board(players)
+    centre = board.start[rng.randrange(players)]
+    window = [(centre + offset) % board.track for offset in range(-7, 3)]
+    taken: set[int] = set()
+    pieces: dict[int, list[str]] = {}
+    for seat in board.seats:
+        lane = rng.sample(range(1, board.finish + 1), rng.randint(0, min(2, board.finish)))
+        names = [f"F{k}" for k in lane]
+        while len(names) < board.pieces_per_seat:
+            free = [field for field in window if field not in taken]
+            if free and rng.random() < 0.5:
+                field = rng.choice(free)
+                taken.add(field)
+                names.append(f"T{field}")
+            else:
+                names.append("H")
+        pieces[seat] = names
+    dog = None
+    if board.disc is not None:
+        free = [f for f in range(board.track) if f not in taken and f not in board.printed_starts]
+        near = [f for f in free if f in window]
+        dog = f"T{rng.choice(near if near and rng.random() < 0.5 else free)}"
+    to_act = rng.randrange(players)
+    try:
+        return v.position(
+            players=players,
+            pieces=pieces,
+            hands={to_act: ["partner"]},
+            to_act=to_act,
+            black_dog=dog,
+        )
+    except InvalidPosition:
+        return None
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES)
+def test_the_listed_partner_plays_are_the_brute_force_outcomes_in_random_games(
+    name: str, players: int
+) -> None:
+    v = dogrules.variant(name)
+    checked = 0
+    for seed in range(2):
+        for state in partner_positions(v, players, seed):
+            checked += check_partner_outcomes(v, state, CANDIDATES)
+    assert checked >= PER_GAME_TABLE, "the games should give small enough positions"
+
+
+@pytest.mark.parametrize("name", ["black-dog", "agent-dog"])
+def test_the_listed_partner_plays_are_the_brute_force_outcomes_around_a_start_field(
+    name: str,
+) -> None:
+    v = dogrules.variant(name)
+    rng = random.Random(f"{name}-around-a-start")
+    checked = 0
+    while checked < AROUND_A_START:
+        state = around_a_start(v, rng.choice((2, 3, 4)), rng)
+        if state is not None:
+            checked += check_partner_outcomes(v, state, CANDIDATES)
+
+
+def test_the_brute_force_tries_every_ordering_of_two_pieces() -> None:
+    # Two pieces far from every start field: 4 points as 4, 3+1, 2+2, 1+3, 2+1+1, 1+2+1,
+    # 1+1+2 and 1+1+1+1, alternating pieces (never one twice in a row), starting with either.
+    v = dogrules.variant("black-dog")
+    board = v.board(4)
+    state = v.position(
+        players=4,
+        pieces={0: ["T5", "T20", "H", "H"], 1: ["H"] * 4, 2: ["H"] * 4, 3: ["H"] * 4},
+        hands={0: ["partner"]},
+        black_dog="T40",
+    )
+    found = list(orderings(board, Table.of(board, state), 4))
+    assert len(found) == len(set(found)) == 2 + 2 * 3 + 2 * 3 + 2
+    assert ((5, 6), (20, 21), (6, 7), (21, 22)) in found
+    assert all(sum(b - a for a, b in moves) == 4 for moves in found)
