@@ -44,7 +44,7 @@ def hidden_from(state: State, seat: int, rng: random.Random) -> State:
     hands = list(state.hands)
     exchange = list(state.exchange)
     for s in others:
-        hands[s] = tuple(sorted(pool[: len(state.hands[s])], key=v.deck.order))
+        hands[s] = v.deck.in_order(pool[: len(state.hands[s])])
         del pool[: len(state.hands[s])]
         if state.exchange[s] is not None:
             exchange[s] = pool.pop()

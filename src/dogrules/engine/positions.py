@@ -140,7 +140,7 @@ def build_position(
     remaining = Counter(ruleset.deck.cards())
     for hand in held:
         remaining.subtract(hand)
-    deck = shuffled(sorted(remaining.elements(), key=ruleset.deck.order), seed, 0)
+    deck = shuffled(ruleset.deck.in_order(list(remaining.elements())), seed, 0)
     state = State.opening(
         variant=ruleset.name,
         phase=Phase.PLAY,
