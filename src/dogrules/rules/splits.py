@@ -211,15 +211,11 @@ class _Search:
             if not merge:
                 found.extend([(*done, (origin, target)) for target in targets])
             elif targets:
-                swapped = None
                 if origin < before and swap is not None:
-                    swapped = skips.swapped_before(table, swap, origin)
-                merging = merged if origin == again else None
+                    targets = skips.uncommuted(swap, origin, owner, targets)
+                if origin == again and merged is not None:
+                    targets = skips.unmerged(merged, targets)
                 for target in targets:
-                    if swapped is not None and skips.commutes(swapped, target):
-                        continue
-                    if merging is not None and skips.merges(merging, target):
-                        continue
                     due = self.new_outcome(node, origin, target)
                     if due is None:
                         continue
