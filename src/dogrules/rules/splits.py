@@ -7,9 +7,11 @@ track before the finish) and follows pieces as individuals. Two orderings that l
 same pieces in the same places (with the same finish order and the same ordered landings)
 reach one node, whose sub-moves are explored once: a later ordering reaching it explores
 only the piece the earlier ones held back (the piece just moved). Two last sub-moves that
-commute are tried in board order only. Two complete plays are one outcome when the phase
-rule's :class:`~dogrules.engine.ruleset.Outcomes` tells them apart by nothing: where each
-piece ends once the aftermath has moved pieces, whether the disc must turn, and who has won.
+commute are tried in board order only, and a piece's last sub-move is not tried where moving
+it once by the sum with its sub-move before is the same (see
+:mod:`~dogrules.rules.split_skips`). Two complete plays are one outcome when the phase rule's
+:class:`~dogrules.engine.ruleset.Outcomes` tells them apart by nothing: where each piece ends
+once the aftermath has moved pieces, whether the disc must turn, and who has won.
 The first spelling found of each outcome is its canonical one (the first in the stable
 order), so the work follows the number of outcomes, not of orderings.
 
