@@ -248,6 +248,15 @@ SPLIT_POSITIONS = {
         {0: ["T8", "T24", "T63"], 1: ["T5"]},
         None,
     ),
+    # T7-T8 T23-T25 T8-T9 moves T7 twice around T23-T25: moved once (T7-T9 T23-T25) it would
+    # land on the meeting place T9 before T25 is reached, and the summons, which follow the
+    # landings' order, would call T5 to T8 (T25 first calls T9's piece away: T5 stays)
+    "a-piece-moves-on-onto-a-later-meeting-place": (
+        "agent-dog",
+        4,
+        {0: ["T7", "T23"], 1: ["T5"]},
+        None,
+    ),
 }
 
 

@@ -7,9 +7,11 @@ track before the finish) and follows pieces as individuals. Two orderings that l
 same pieces in the same places (with the same finish order and the same ordered landings)
 reach one node, whose sub-moves are explored once: a later ordering reaching it explores
 only the piece the earlier ones held back (the piece just moved). Two last sub-moves that
-commute are tried in board order only. Two complete plays are one outcome when the phase
-rule's :class:`~dogrules.engine.ruleset.Outcomes` tells them apart by nothing: where each
-piece ends once the aftermath has moved pieces, whether the disc must turn, and who has won.
+commute are tried in board order only, and a piece's last sub-move is not tried where moving
+it once by the sum with its sub-move before is the same (see
+:mod:`~dogrules.rules.split_skips`). Two complete plays are one outcome when the phase rule's
+:class:`~dogrules.engine.ruleset.Outcomes` tells them apart by nothing: where each piece ends
+once the aftermath has moved pieces, whether the disc must turn, and who has won.
 The first spelling found of each outcome is its canonical one (the first in the stable
 order), so the work follows the number of outcomes, not of orderings.
 
@@ -28,6 +30,7 @@ from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME
 from dogrules.rules.movement import number_targets, protected_fields, walk
 from dogrules.rules.split_places import Where, landings_after, placed, settled
+from dogrules.rules.split_skips import Skips
 
 # The pieces a sub-move may move, on the table as the earlier sub-moves left it.
 Pieces = Callable[[Table], list[int]]
@@ -45,14 +48,6 @@ Plan = list[list[int]]
 # besides the piece's place (a piece only ever enters its own colour's finish).
 SeatPlans = list[dict[int, Plan]]
 
-# The sub-move before a last one, where the piece moved before it stands (HOME if none), and
-# the start field whose protection it changes (HOME if none).
-Swap = tuple[int, int, int, int]
-
-# The sub-move before a last one, the start field whose protection it changes, and the last
-# one's origin and its piece's own start field.
-Swapped = tuple[int, int, int, int, int]
-
 # What a sub-move carried out changed, to take it back: the piece on its target, the
 # landings and the homes before it, and how many finish entries and captures there were.
 Undo = tuple[int | None, dict[int, None], list[int], int, int]
@@ -67,7 +62,9 @@ def splits(
     disc must turn after it is noted in ``turn.known_turns``)."""
     search = _Search(turn, card, movers, clauses, merge)
     root = search.root(points)
-    return search.explore(root, search.first_visit(root, HOME), ())
+    found: list[Moves] = []
+    search.explore(root, search.first_visit(root, HOME), (), found)
+    return iter(found)
 
 
 class _Node:
@@ -117,7 +114,7 @@ class _Search:
         # Fields a sub-move changes more than its own piece's place on: where protection
         # starts or ends, and the Black Dog (which never moves during a split).
         self.dog = turn.table.dog
-        self.starts = turn.board.start
+        self.skips = Skips(turn.board, self.dog, self.ordered)
         self.start_fields = frozenset(turn.board.start)
         self.nodes: dict[Hashable, _Node] = {}
         self.contexts: dict[tuple[frozenset[int], int, frozenset[int]], dict[int, Plan]] = {}
@@ -179,17 +176,32 @@ class _Search:
         node.held = None
         return [held]
 
-    def explore(self, node: _Node, pieces: list[int], done: Moves) -> Iterator[Moves]:
-        """The spellings that continue ``done`` from ``node`` with a sub-move of one of
-        ``pieces`` (the search's table standing as ``node`` says); merging, a play only if
-        its outcome is new (and whether the disc must turn after it noted), passing over a
-        last sub-move that commutes with the one before it (see :meth:`swappable`)."""
+    def explore(
+        self,
+        node: _Node,
+        pieces: list[int],
+        done: Moves,
+        found: list[Moves],
+        quiet: int = HOME,
+        again: int = HOME,
+    ) -> None:
+        """Add to ``found`` the spellings that continue ``done`` from ``node`` with a sub-move
+        of one of ``pieces`` (the search's table standing as ``node`` says); merging, a play
+        only if its outcome is new (and whether the disc must turn after it noted), passing
+        over a last sub-move of a play spelled earlier with the same outcome (see
+        :class:`~dogrules.rules.split_skips.Skips`). ``quiet`` and ``again``: where the last
+        sub-move of ``done`` and the one before it landed if they captured nothing (HOME if
+        they did, or there is none)."""
         occupant, points, plans, merge = self.table.occupant, node.points, node.plans, self.merge
-        swap = self.swappable(done) if merge else None
+        skips, table = self.skips, self.table
+        swap = merged = None
+        if merge:
+            swap = skips.swappable(table, done)
+            merged = skips.mergeable(table, done, again)
         # Only a piece placed before the one moved last can have its sub-moves swapped.
         before = HOME if swap is None else swap[0]
         known = self.turn.known_turns if merge and self.judged is not None else None
-        card = self.card
+        card, dog = self.card, self.dog
         for origin in pieces:
             owner = occupant[origin]
             plan = plans[owner].get(origin)
@@ -199,22 +211,20 @@ class _Search:
                 continue
             targets = plan[points]
             if not merge:
-                for target in targets:
-                    yield (*done, (origin, target))
+                found.extend([(*done, (origin, target)) for target in targets])
             elif targets:
-                swapped = None
                 if origin < before and swap is not None:
-                    swapped = self.swapped_before(swap, origin)
+                    targets = skips.uncommuted(swap, origin, owner, targets)
+                if origin == again and merged is not None:
+                    targets = skips.unmerged(merged, targets)
                 for target in targets:
-                    if swapped is not None and self.commutes(swapped, target):
-                        continue
                     due = self.new_outcome(node, origin, target)
                     if due is None:
                         continue
                     moves = (*done, (origin, target))
                     if known is not None:
                         known[card, moves] = due
-                    yield moves
+                    found.append(moves)
             if points == 1:
                 continue
             for count in range(points - 1, 0, -1):
@@ -222,7 +232,9 @@ class _Search:
                     after = self.child(node, owner, origin, target, points - count)
                     if after is not None:
                         child, left, undo = after
-                        yield from self.explore(child, left, (*done, (origin, target)))
+                        landed = target if undo[0] is None and target != dog else HOME
+                        moves = (*done, (origin, target))
+                        self.explore(child, left, moves, found, landed, quiet)
                         self.back(owner, origin, target, undo)
 
     def plan(self, node: _Node, origin: int, owner: int) -> Plan:
@@ -314,52 +326,6 @@ class _Search:
         listed.add(key)
         return None if len(listed) == size else bool(key[1])
 
-    def swappable(self, done: Moves) -> Swap | None:
-        """The last sub-move of ``done``, where the piece moved before it stands (HOME if
-        none) and the start field it protects or unprotects (R-C4: its piece reaches or
-        leaves its own colour's start field; HOME if none) when a last sub-move after it may
-        commute with it (see :meth:`swapped_before`): on the track, or inside a finish (no
-        finish entered: the finish order stays), and not onto the Black Dog. Two last
-        sub-moves that commute are tried in board order only."""
-        if not done:
-            return None
-        before, landed = done[-1]
-        track = self.track
-        if (before >= track) != (landed >= track) or landed == self.dog:
-            return None
-        start = self.starts[self.table.occupant[landed]]
-        previous = done[-2][1] if len(done) > 1 else HOME
-        return before, landed, previous, start if start in done[-1] else HOME
-
-    def swapped_before(self, swap: Swap, origin: int) -> Swapped | None:
-        """The sub-move before a last one from ``origin`` when the two, the other way round,
-        may form a spelling met earlier (if they commute: see :meth:`commutes`): the earlier
-        one (see :meth:`swappable`) moves a piece placed after ``origin``, ``origin`` is on
-        the track, and ``origin``'s piece was not the one moved just before it."""
-        before, landed, previous, guarded = swap
-        if origin >= before or origin in (landed, previous) or origin >= self.track:
-            return None
-        return before, landed, guarded, origin, self.starts[self.table.occupant[origin]]
-
-    def commutes(self, swapped: Swapped, target: int) -> bool:
-        """Whether a last sub-move to ``target`` commutes with the sub-move ``swapped``
-        before it, so that the other order is a legal spelling with the same outcome: on the
-        track, landing on neither of its fields nor the Black Dog, not two ordered landings,
-        and neither passing a start field the other protects or unprotects (R-C4: the other
-        order would find it protected). Neither then changes the fields the other may pass,
-        where it lands or what it captures."""
-        before, landed, guarded, origin, start = swapped
-        track = self.track
-        if target >= track or target == self.dog or target in (before, landed):
-            return False
-        if guarded != HOME and _passes(origin, target, guarded, track):
-            return False
-        # Its piece protecting its own start field first would block the earlier one.
-        if target == start and before < track and _passes(before, landed, start, track):
-            return False
-        ordered = self.ordered
-        return ordered is not None and not (landed in ordered and target in ordered)
-
     def outcome(self, node: _Node, origin: int, target: int) -> Outcome:
         """The outcome of the play ending with a last sub-move from ``origin`` to ``target``
         on ``node``, worked out by carrying it out (then taking it back): where each piece
@@ -382,9 +348,3 @@ class _Search:
             key = where, due, won
         self.back(owner, origin, target, undo)
         return key
-
-
-def _passes(origin: int, target: int, field: int, track: int) -> bool:
-    """Whether a move along the track from ``origin`` to ``target`` passes or ends on
-    ``field``."""
-    return 0 < (field - origin) % track <= (target - origin) % track
