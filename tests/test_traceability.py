@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import ast
+import importlib
 from pathlib import Path
 
 import pytest
 
 import dogrules
-from dogrules.data.register import check_references
+from dogrules.data.register import check_references, implementers
 from dogrules.testing.trace import matrix, problems
 from dogrules.variants import implemented, rulesets
 from live_records import Outcome, judge, registered_clauses
@@ -51,6 +53,31 @@ def test_register_entries_are_complete(variant: str) -> None:
 
 def test_interprets_and_same_as_name_registered_clauses() -> None:
     check_references(ruleset.register for ruleset in rulesets())
+
+
+def test_the_register_holds_every_mark_of_the_source_under_its_function() -> None:
+    # The compiled engine makes the marks of its compiled modules after their last line, not
+    # by the decorator (tools/build_compiled.py: marked_after): the same marks either way.
+    package = Path(dogrules.__file__).parent
+    written: dict[str, set[str]] = {}
+    for path in sorted(package.rglob("*.py")):
+        module = ".".join(path.relative_to(package.parent).with_suffix("").parts)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        nodes = [(node, "") for node in tree.body] + [
+            (method, f"{node.name}.")
+            for node in tree.body
+            if isinstance(node, ast.ClassDef)
+            for method in node.body
+        ]
+        for node, holder in nodes:
+            for decorator in getattr(node, "decorator_list", ()):
+                if isinstance(decorator, ast.Call) and ast.unparse(decorator.func) == "implements":
+                    importlib.import_module(module)
+                    for clause_id in decorator.args:
+                        assert isinstance(clause_id, ast.Constant), ast.unparse(decorator)
+                        name = f"{module}.{holder}{getattr(node, 'name', '')}"
+                        written.setdefault(str(clause_id.value), set()).add(name)
+    assert {key: set(names) for key, names in implementers().items()} == written
 
 
 @pytest.mark.runs_last

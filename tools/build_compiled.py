@@ -13,6 +13,15 @@ compiled runs as Python, and the compiled modules are used only by a process who
 puts ``OUT`` first (or that installed the compiled wheel). ``dogrules.compiled()`` tells a
 process which engine it runs.
 
+mypyc calls a decorated function through its Python object (arguments boxed and parsed
+again), so each compiled module is compiled with its ``@implements`` marks moved: the
+decorator lines blanked (every other line keeps its number) and the same marks made by calls
+after the module's last line, on the same functions, so the register is the same and the
+rule functions call one another natively. The marked methods of attrs classes keep their
+decorator (their class is a Python class either way). Once compiled, the ``.py`` file beside
+the extension module is the source's again: the one a traceback, the rulebook and the
+traceability check read.
+
 ``--check`` then replays the golden playthroughs (tests/test_golden.py) and the deferred-events
 test against the compiled tree: identical games, identical events (CI runs the whole suite
 against it too). ``--wheel DIR`` writes an installable platform wheel of the compiled tree to
@@ -27,6 +36,7 @@ the C library, so auditwheel copies no library into it.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import hashlib
 import os
@@ -107,12 +117,40 @@ def build(out: Path, modules: tuple[str, ...] = COMPILED) -> None:
     shutil.copytree(SOURCE, target, ignore=shutil.ignore_patterns("__pycache__", f"*{SUFFIX}"))
     shutil.copytree(SPECS, target / "specs")
     paths = [str(Path("dogrules") / module) for module in modules]
+    for module in modules:
+        (target / module).write_text(marked_after((SOURCE / module).read_text()))
     jobs = str(os.cpu_count() or 1)
     setup = SETUP.format(group=GROUP)
     subprocess.run([sys.executable, "-c", setup, jobs, *paths], cwd=out, check=True)
+    for module in modules:
+        shutil.copyfile(SOURCE / module, target / module)
     missing = [m for m in modules if not (target / m).with_suffix(SUFFIX).exists()]
     if missing:
         raise SystemExit(f"mypyc left these modules uncompiled: {', '.join(missing)}")
+
+
+def marked_after(text: str) -> str:
+    """A module's source with the ``@implements`` marks of its functions and of the methods
+    of its plain classes (native once compiled) made after its last line instead, each line
+    of a decorator left blank; the source unchanged when it marks none."""
+    lines = text.splitlines(keepends=True)
+    after: list[str] = []
+
+    def unmark(node: ast.FunctionDef, holder: str) -> None:
+        for decorator in node.decorator_list:
+            if isinstance(decorator, ast.Call) and ast.unparse(decorator.func) == "implements":
+                first, last = decorator.lineno, decorator.end_lineno or decorator.lineno
+                lines[first - 1 : last] = ["\n"] * (last - first + 1)
+                after.append(f"{ast.unparse(decorator)}({holder})\n")
+
+    for node in ast.parse(text).body:
+        if isinstance(node, ast.FunctionDef):
+            unmark(node, node.name)
+        elif isinstance(node, ast.ClassDef) and not node.decorator_list:
+            for method in node.body:
+                if isinstance(method, ast.FunctionDef):
+                    unmark(method, f"vars({node.name})[{method.name!r}]")
+    return "".join(lines + after)
 
 
 def check(out: Path) -> int:
