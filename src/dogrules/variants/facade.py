@@ -39,11 +39,15 @@ class Variant:
     an attribute raises AttributeError, as it does on a frozen attrs class (Python's way of
     saying an attribute is read-only); ``with_data`` makes a variant with other data."""
 
-    __slots__ = ("ruleset",)
+    __slots__ = ("_games", "ruleset")
     ruleset: Ruleset
+    # The ruleset at each table size met so far: every ``legal_actions`` and ``apply`` of a
+    # playout asks for it (a look-up here, not three calls into the ruleset's cache).
+    _games: dict[int, Game]
 
     def __init__(self, ruleset: Ruleset) -> None:
         object.__setattr__(self, "ruleset", ruleset)
+        object.__setattr__(self, "_games", {})
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{self!r} is read-only: cannot set {name!r}")
@@ -222,4 +226,9 @@ class Variant:
             raise TypeError(f"state must be a dogrules State, got {type(state).__name__}")
         if state.variant != self.ruleset.name:
             raise ValueError(f"this is a {state.variant} state, not {self.ruleset.name}")
-        return self.ruleset.game(state.players)
+        players = state.players
+        # Only a true int is looked up: 4.0 or True equal an int key, and the ruleset refuses them.
+        game = self._games.get(players) if type(players) is int else None
+        if game is None:
+            game = self._games[players] = self.ruleset.game(players)
+        return game
