@@ -49,7 +49,7 @@ def legal_actions(game: Game, state: State) -> tuple[Action, ...]:
 
 def is_legal(game: Game, state: State, action: Action) -> bool:
     """Whether the judge accepts ``action`` (a listed action is accepted at once)."""
-    if _is_listed(game, state, action):
+    if _listed.holds(game, state, action):
         return True
     return judge(game, state, action) is None
 
@@ -59,7 +59,10 @@ def apply(game: Game, state: State, action: Action, events: bool = False) -> Tra
     the deciding clauses when the judge refuses it. The events are worked out when first
     read, unless the caller says it will read them (``events``): then the action is carried
     out once, recording."""
-    if not _is_listed(game, state, action):
+    # The hot path of every playout: an action of a kept listing is recognised by its
+    # identity. A state not listed lately is not listed now: the judge's verdict is the
+    # same, and costs one check, not a whole listing.
+    if not _listed.holds(game, state, action):
         refusal = judge(game, state, action)
         if refusal is not None:
             raise IllegalAction(
@@ -96,21 +99,6 @@ def _require_action(action: object) -> None:
     # A wrong type is the caller's mistake, not a move of the game: TypeError, as for state.
     if not isinstance(action, Action):
         raise TypeError(f"action must be a dogrules Action, got {type(action).__name__}")
-
-
-def _is_listed(game: Game, state: State, action: Action) -> bool:
-    # The hot path of every playout: an action of a kept listing is recognised by its
-    # identity. A state not listed lately is not listed now: the judge's verdict is the
-    # same, and costs one check, not a whole listing. An action with an unhashable field (a
-    # list where a tuple belongs) is no listed one; the judge then refuses it.
-    _require_action(action)
-    listing = _listed.kept(game, state)
-    if listing is None:
-        return False
-    try:
-        return action in listing[1]
-    except TypeError:
-        return False
 
 
 def written(game: Game, state: State, action: object) -> str:
@@ -177,11 +165,16 @@ Listing = tuple[tuple[Action, ...], Members]
 Entry = tuple[Game, State, Listing]
 
 # How many listed actions the cache may hold in all. A crowded Partner position lists some
-# 10,000 (one per distinct outcome), so a bound on entries alone (512) could hold GiBs; this
-# one holds some 60 MiB at most.
+# 10,000 (one per distinct outcome), so a bound on entries alone could hold GiBs; this one
+# holds some 60 MiB at most.
 ACTION_BUDGET = 200_000
-# And how many entries: a finished game lists none, and such entries cost memory too.
-ENTRY_BUDGET = 512
+# And how many entries: a finished game lists none, and such entries cost memory too. A
+# listing is asked for again soon after, if ever (``apply``, ``is_legal``, ``explain`` of the
+# same state, a bot's look-ahead); each kept state and listing outlives the cycle
+# collector's young generations, and its full collections scan every one of them again: with
+# 512 entries a Black DOG 4p playout spent some 17,000 instructions a decision (4%) on the
+# collector, with 64 some 3,000.
+ENTRY_BUDGET = 64
 
 
 class ListingCache:
@@ -242,6 +235,23 @@ class ListingCache:
                 _, evicted = self._entries.popitem(last=False)
                 self._actions -= len(evicted[2][0])
         return listing
+
+    def holds(self, game: Game, state: State, action: object) -> bool:
+        """Whether the kept listing of ``state`` holds ``action`` (False when none is kept).
+        Anything but an Action is in no listing (the judge then refuses its type), nor is
+        an action with an unhashable field (a list where a tuple belongs)."""
+        latest = self._latest
+        # The latest listing read here, not through ``kept``: the call is most of the cost.
+        if latest is not None and latest[1] is state and latest[0] is game:
+            listing: Listing | None = latest[2]
+        else:
+            listing = self.kept(game, state)
+        if listing is None or not isinstance(action, Action):
+            return False
+        try:
+            return action in listing[1]
+        except TypeError:
+            return False
 
     def kept(self, game: Game, state: State) -> Listing | None:
         """The listing of ``state`` if the cache holds it (None: it would have to be listed)."""
