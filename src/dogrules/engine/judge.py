@@ -73,10 +73,10 @@ def apply(game: Game, state: State, action: Action, events: bool = False) -> Tra
             )
     if events:
         return carry_out(game, state, action)
+    # Not recording, the phase rule's transition needs no citing: its state is the one.
+    carried = game.ruleset.phases[state.phase].carry_out(game, state, action, False)
     return instances.transition(
-        carry_out(game, state, action, record=False).state,
-        None,
-        functools.partial(_events, game, state, action),
+        carried.state, None, functools.partial(_events, game, state, action)
     )
 
 
