@@ -259,6 +259,10 @@ class ListingCache:
         if latest is not None and latest[1] is state and latest[0] is game:
             return latest[2]
         key = (id(game), id(state))
+        if key not in self._entries:
+            # Most states asked about are new (every playout's): no lock taken to say so, for
+            # a writer in another thread can only make this a miss, and a miss lists again.
+            return None
         with self._lock:
             entry = self._entries.get(key)
             if entry is None:
