@@ -207,9 +207,11 @@ class ListingCache:
 
     def __call__(self, game: Game, state: State) -> Listing:
         """The listing of ``state``, from the cache or listed now (and kept)."""
-        listing = self.kept(game, state)
-        if listing is not None:
-            return listing
+        key = (id(game), id(state))
+        if key in self._entries:
+            listing = self.kept(game, state)
+            if listing is not None:
+                return listing
         rule = game.ruleset.phases.get(state.phase)
         # Listing a crowded position allocates tens of thousands of small objects that form
         # no reference cycle; the cycle collector, triggered by their count alone, would scan
@@ -226,7 +228,6 @@ class ListingCache:
             return listing
         entry = (game, state, listing)
         self._latest = entry
-        key = (id(game), id(state))
         with self._lock:
             if key not in self._entries:
                 self._entries[key] = entry

@@ -15,7 +15,7 @@ from dogrules.data.specs import SpecTable
 from dogrules.engine import judge
 from dogrules.engine.choices import Decision, staged
 from dogrules.engine.positions import build_position
-from dogrules.engine.ruleset import Game, Ruleset
+from dogrules.engine.ruleset import Game, Ruleset, game_at
 from dogrules.geometry.board import HOME, Board
 from dogrules.geometry.cards import CardFamily, Deck
 from dogrules.model.actions import Action
@@ -39,15 +39,11 @@ class Variant:
     an attribute raises AttributeError, as it does on a frozen attrs class (Python's way of
     saying an attribute is read-only); ``with_data`` makes a variant with other data."""
 
-    __slots__ = ("_games", "ruleset")
+    __slots__ = ("ruleset",)
     ruleset: Ruleset
-    # The ruleset at each table size met so far: every ``legal_actions`` and ``apply`` of a
-    # playout asks for it (a look-up here, not three calls into the ruleset's cache).
-    _games: dict[int, Game]
 
     def __init__(self, ruleset: Ruleset) -> None:
         object.__setattr__(self, "ruleset", ruleset)
-        object.__setattr__(self, "_games", {})
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{self!r} is read-only: cannot set {name!r}")
@@ -227,8 +223,8 @@ class Variant:
         if state.variant != self.ruleset.name:
             raise ValueError(f"this is a {state.variant} state, not {self.ruleset.name}")
         players = state.players
-        # Only a true int is looked up: 4.0 or True equal an int key, and the ruleset refuses them.
-        game = self._games.get(players) if type(players) is int else None
-        if game is None:
-            game = self._games[players] = self.ruleset.game(players)
-        return game
+        # Every ``legal_actions`` and ``apply`` of a playout asks: a true int goes straight to
+        # the ruleset's kept games (anything else to the check that refuses it).
+        if type(players) is int:
+            return game_at(self.ruleset, players)
+        return self.ruleset.game(players)
