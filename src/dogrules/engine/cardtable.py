@@ -81,21 +81,6 @@ class CardTable:
         deck = shuffled(deck_spec.cards(), seed, 0)
         return cls(deck_spec, [[] for _ in range(players)], deck, [], [None] * players, seed, 1, [])
 
-    @classmethod
-    def of(cls, deck_spec: Deck, state: State, events: list[Event] | None) -> CardTable:
-        """A scratch copy of the cards of ``state``, recording into ``events`` (None: it
-        records nothing)."""
-        return cls(
-            deck_spec,
-            state.hands,
-            state.deck,
-            state.discard,
-            state.exchange,
-            state.seed,
-            state.shuffles,
-            events,
-        )
-
     def record(self, event: Event) -> None:
         # Callers build an event only when the table records: an unwanted Event costs more
         # than the test.
@@ -249,5 +234,15 @@ def transition(
 def scratch(board: Board, deck: Deck, state: State, record: bool = True) -> tuple[Table, CardTable]:
     """Scratch copies of the pieces and cards of ``state``, sharing one event list when they
     ``record`` (otherwise recording nothing: the events are not wanted)."""
-    table = Table.of(board, state, record=record)
-    return table, CardTable.of(deck, state, table.events)
+    table = Table.of(board, state, record)
+    cards = CardTable(
+        deck,
+        state.hands,
+        state.deck,
+        state.discard,
+        state.exchange,
+        state.seed,
+        state.shuffles,
+        table.events,
+    )
+    return table, cards

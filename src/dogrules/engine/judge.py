@@ -49,7 +49,7 @@ def legal_actions(game: Game, state: State) -> tuple[Action, ...]:
 
 def is_legal(game: Game, state: State, action: Action) -> bool:
     """Whether the judge accepts ``action`` (a listed action is accepted at once)."""
-    if _is_listed(game, state, action):
+    if _listed.holds(game, state, action):
         return True
     return judge(game, state, action) is None
 
@@ -59,7 +59,10 @@ def apply(game: Game, state: State, action: Action, events: bool = False) -> Tra
     the deciding clauses when the judge refuses it. The events are worked out when first
     read, unless the caller says it will read them (``events``): then the action is carried
     out once, recording."""
-    if not _is_listed(game, state, action):
+    # The hot path of every playout: an action of a kept listing is recognised by its
+    # identity. A state not listed lately is not listed now: the judge's verdict is the
+    # same, and costs one check, not a whole listing.
+    if not _listed.holds(game, state, action):
         refusal = judge(game, state, action)
         if refusal is not None:
             raise IllegalAction(
@@ -70,10 +73,10 @@ def apply(game: Game, state: State, action: Action, events: bool = False) -> Tra
             )
     if events:
         return carry_out(game, state, action)
+    # Not recording, the phase rule's transition needs no citing: its state is the one.
+    carried = game.ruleset.phases[state.phase].carry_out(game, state, action, False)
     return instances.transition(
-        carry_out(game, state, action, record=False).state,
-        None,
-        functools.partial(_events, game, state, action),
+        carried.state, None, functools.partial(_events, game, state, action)
     )
 
 
@@ -96,21 +99,6 @@ def _require_action(action: object) -> None:
     # A wrong type is the caller's mistake, not a move of the game: TypeError, as for state.
     if not isinstance(action, Action):
         raise TypeError(f"action must be a dogrules Action, got {type(action).__name__}")
-
-
-def _is_listed(game: Game, state: State, action: Action) -> bool:
-    # The hot path of every playout: an action of a kept listing is recognised by its
-    # identity. A state not listed lately is not listed now: the judge's verdict is the
-    # same, and costs one check, not a whole listing. An action with an unhashable field (a
-    # list where a tuple belongs) is no listed one; the judge then refuses it.
-    _require_action(action)
-    listing = _listed.kept(game, state)
-    if listing is None:
-        return False
-    try:
-        return action in listing[1]
-    except TypeError:
-        return False
 
 
 def written(game: Game, state: State, action: object) -> str:
@@ -177,11 +165,16 @@ Listing = tuple[tuple[Action, ...], Members]
 Entry = tuple[Game, State, Listing]
 
 # How many listed actions the cache may hold in all. A crowded Partner position lists some
-# 10,000 (one per distinct outcome), so a bound on entries alone (512) could hold GiBs; this
-# one holds some 60 MiB at most.
+# 10,000 (one per distinct outcome), so a bound on entries alone could hold GiBs; this one
+# holds some 60 MiB at most.
 ACTION_BUDGET = 200_000
-# And how many entries: a finished game lists none, and such entries cost memory too.
-ENTRY_BUDGET = 512
+# And how many entries: a finished game lists none, and such entries cost memory too. A
+# listing is asked for again soon after, if ever (``apply``, ``is_legal``, ``explain`` of the
+# same state, a bot's look-ahead); the objects of the entries kept pile up in the cycle
+# collector's youngest generation (the old ones evicted offset their count, so they trigger
+# no collection) until one scans them all: with 512 entries a Black DOG 4p playout spent some
+# 17,000 instructions a decision (4%) in the collector, with 64 some 3,000.
+ENTRY_BUDGET = 64
 
 
 class ListingCache:
@@ -214,9 +207,11 @@ class ListingCache:
 
     def __call__(self, game: Game, state: State) -> Listing:
         """The listing of ``state``, from the cache or listed now (and kept)."""
-        listing = self.kept(game, state)
-        if listing is not None:
-            return listing
+        key = (id(game), id(state))
+        if key in self._entries:
+            listing = self.kept(game, state)
+            if listing is not None:
+                return listing
         rule = game.ruleset.phases.get(state.phase)
         # Listing a crowded position allocates tens of thousands of small objects that form
         # no reference cycle; the cycle collector, triggered by their count alone, would scan
@@ -233,7 +228,6 @@ class ListingCache:
             return listing
         entry = (game, state, listing)
         self._latest = entry
-        key = (id(game), id(state))
         with self._lock:
             if key not in self._entries:
                 self._entries[key] = entry
@@ -243,12 +237,33 @@ class ListingCache:
                 self._actions -= len(evicted[2][0])
         return listing
 
+    def holds(self, game: Game, state: State, action: object) -> bool:
+        """Whether the kept listing of ``state`` holds ``action`` (False when none is kept).
+        Anything but an Action is in no listing (the judge then refuses its type), nor is
+        an action with an unhashable field (a list where a tuple belongs)."""
+        latest = self._latest
+        # The latest listing read here, not through ``kept``: the call is most of the cost.
+        if latest is not None and latest[1] is state and latest[0] is game:
+            listing: Listing | None = latest[2]
+        else:
+            listing = self.kept(game, state)
+        if listing is None or not isinstance(action, Action):
+            return False
+        try:
+            return action in listing[1]
+        except TypeError:
+            return False
+
     def kept(self, game: Game, state: State) -> Listing | None:
         """The listing of ``state`` if the cache holds it (None: it would have to be listed)."""
         latest = self._latest
         if latest is not None and latest[1] is state and latest[0] is game:
             return latest[2]
         key = (id(game), id(state))
+        if key not in self._entries:
+            # Most states asked about are new (every playout's): no lock taken to say so, for
+            # a writer in another thread can only make this a miss, and a miss lists again.
+            return None
         with self._lock:
             entry = self._entries.get(key)
             if entry is None:

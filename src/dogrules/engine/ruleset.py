@@ -232,7 +232,7 @@ class Ruleset:
         """This ruleset at a table of ``players``; InvalidPosition when it is not played so."""
         if not isinstance(players, int) or isinstance(players, bool):
             raise InvalidPosition(f"players must be an integer, got {players!r}")
-        return _game(self, players)
+        return game_at(self, players)
 
 
 @attrs.frozen(eq=False)
@@ -273,7 +273,8 @@ def _paired(ruleset: Ruleset) -> frozenset[str]:
 
 
 @functools.cache
-def _game(ruleset: Ruleset, players: int) -> Game:
+def game_at(ruleset: Ruleset, players: int) -> Game:
+    """``ruleset.game(players)`` for an int ``players`` (not checked), kept once built."""
     try:
         board = build_board(ruleset.name, players, ruleset.layout_data, ruleset.where)
     except ValueError as exc:

@@ -24,7 +24,7 @@ def compiled() -> bool:
 # The pieces of the state last made into a table (its occupants and home counts, never
 # handed out): a state is read again to carry out an action right after its listing (every
 # playout). One attribute, replaced whole, so another thread sees an old entry or a new one.
-_latest: tuple[State, dict[int, int], tuple[int, ...]] | None = None
+_latest: tuple[State, dict[int, int], tuple[int, ...], int | None] | None = None
 
 
 class Table:
@@ -64,18 +64,18 @@ class Table:
         if latest is not None and latest[0] is state:
             # Copies of the state's pieces as last read: the same table, a dictionary copy
             # cheaper than a pass over the pieces.
-            occupant, home = dict(latest[1]), list(latest[2])
-        else:
-            occupant = {}
-            home = [0] * state.players
-            for seat, locations in enumerate(state.pieces):
-                for location in locations:
-                    if location == HOME:
-                        home[seat] += 1
-                    else:
-                        occupant[location] = seat
-            _latest = (state, dict(occupant), tuple(home))
-        return cls(board, occupant, home, state.black_dog, [] if record else None)
+            return cls(board, dict(latest[1]), list(latest[2]), latest[3], [] if record else None)
+        occupant: dict[int, int] = {}
+        home = [0] * state.players
+        for seat, locations in enumerate(state.pieces):
+            for location in locations:
+                if location == HOME:
+                    home[seat] += 1
+                else:
+                    occupant[location] = seat
+        dog = state.black_dog
+        _latest = (state, dict(occupant), tuple(home), dog)
+        return cls(board, occupant, home, dog, [] if record else None)
 
     def clone(self) -> Table:
         """A copy that records nothing (to try a play out)."""

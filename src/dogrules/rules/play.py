@@ -271,16 +271,15 @@ class RoundPlay:
             return end_turn(game, state, table, cards, None, self.round_start_clauses)
         assert action.card is not None, "a play names its card (checked)"
         catalogue = game.ruleset.catalogue
-        played = [catalogue.spec(action.card)]
-        if action.copied is not None:
-            played.append(catalogue.spec(action.copied))
+        held = catalogue.spec(action.card)
+        spec = held if action.copied is None else catalogue.spec(action.copied)
         if cards.events is not None:  # once per play: not built unless told
-            clauses = (*self.turn_clauses, *(c for spec in played for c in spec.clauses))
+            played = (held,) if action.copied is None else (held, spec)
+            clauses = (*self.turn_clauses, *(c for card in played for c in card.clauses))
             cards.record(Event(EventKind.PLAYED, clauses, seat=seat, card=action.card))
         cards.take(seat, action.card)
         cards.discard.append(action.card)
         turn = make_turn(game, state, table)
-        spec = played[-1]
         self.cards[spec.family].carry_out(table, turn, spec, action)
         if action.turn is not None and self.disc is not None:
             turn_disc(table, seat, action.turn)

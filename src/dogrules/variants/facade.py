@@ -15,7 +15,7 @@ from dogrules.data.specs import SpecTable
 from dogrules.engine import judge
 from dogrules.engine.choices import Decision, staged
 from dogrules.engine.positions import build_position
-from dogrules.engine.ruleset import Game, Ruleset
+from dogrules.engine.ruleset import Game, Ruleset, game_at
 from dogrules.geometry.board import HOME, Board
 from dogrules.geometry.cards import CardFamily, Deck
 from dogrules.model.actions import Action
@@ -222,4 +222,9 @@ class Variant:
             raise TypeError(f"state must be a dogrules State, got {type(state).__name__}")
         if state.variant != self.ruleset.name:
             raise ValueError(f"this is a {state.variant} state, not {self.ruleset.name}")
-        return self.ruleset.game(state.players)
+        players = state.players
+        # Every ``legal_actions`` and ``apply`` of a playout asks: a true int goes straight to
+        # the ruleset's kept games (anything else to the check that refuses it).
+        if type(players) is int:
+            return game_at(self.ruleset, players)
+        return self.ruleset.game(players)
