@@ -16,8 +16,10 @@ from dogrules.model.results import Transition
 from dogrules.model.state import DogFacts, State
 from dogrules.variants import variant
 
-# The builders themselves (as Python, the module's names are the classes).
+# The builders themselves (compiled, the module's names are these), and those the module's
+# names are run as Python.
 build_action, build_state, build_transition = instances.BUILDERS
+python_action, python_state = instances.PYTHON_BUILDERS
 
 
 def _slots(instance: object) -> dict[str, object]:
@@ -40,6 +42,7 @@ def test_an_action_built_is_the_action_its_class_makes() -> None:
     fields = (ActionKind.PLAY, "7", "copy", ((1, 2), (3, 4)), 5, "2", Direction.CW, notation)
     assert len(fields) == len(attrs.fields(Action))
     _same(build_action(*fields), Action(*fields))
+    _same(python_action(*fields), Action(*fields))
 
 
 def test_a_state_built_is_the_state_its_class_makes() -> None:
@@ -47,6 +50,7 @@ def test_a_state_built_is_the_state_its_class_makes() -> None:
     fields = [getattr(start, f.name) for f in attrs.fields(State)]
     fields[attrs.fields(State).index(attrs.fields(State).extra)] = DogFacts(7)
     _same(build_state(*fields), State(*fields))
+    _same(python_state(*fields), State(*fields))
 
 
 def test_a_transition_built_is_the_transition_its_class_makes() -> None:
