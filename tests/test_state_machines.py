@@ -66,8 +66,8 @@ from dogrules.testing.decisions import (
     check_unlisted_action_refused,
 )
 from dogrules.testing.invariants import (
-    Step,
     VariantInvariants,
+    check_dump_load_round_trip,
     check_state,
     variant_invariants,
     violation,
@@ -140,11 +140,16 @@ class PlayMachine(RuleBasedStateMachine):
         self.seen: set[str] = set()  # event kinds of the actions played
 
     # -- helpers --
-    def _arrive(self, state: State, step: Step | None) -> None:
-        """Check ``state`` and all its decisions, then make it the current state."""
+    def _start(self, state: State) -> None:
+        """Check the starting ``state`` and all its decisions, then make it the current one."""
+        check_state(self.v, state, None, self.spec.invariants)
+        self._arrive(state)
+
+    def _arrive(self, state: State) -> None:
+        """Check all the decisions of ``state`` (checked itself already), then make it the
+        current state."""
         if self.state is not None and self.legal:
             self.earlier.append(self.legal)
-        check_state(self.v, state, step, self.spec.invariants)
         actions, self.transitions = check_decisions(
             self.v, state, self.spec.invariants, breadth=BREADTH
         )
@@ -162,17 +167,20 @@ class PlayMachine(RuleBasedStateMachine):
         state = self._current()
         dumped = dogrules.dump(state, self.v)
         checked = self.transitions.get(action)
+        # Either way the state reached is checked with the step (check_state, but for the
+        # dump/load round trip, checked here): once is enough for pure checks.
         if checked is None:  # not among the listed actions check_decisions applied
             transition = check_listed_action_applies(self.v, state, action, self.spec.invariants)
-        else:  # its transition checked there; _arrive checks the state again with the step
+        else:  # its transition and the state reached checked there
             transition = self.v.apply(state, action)
             if transition != checked:
                 raise violation("apply_is_deterministic", f"{action} gave two transitions")
         check_explain_agrees_with_apply(self.v, state, action, transition)
         check_given_state_unchanged(self.v, state, dumped, str(action))
+        check_dump_load_round_trip(self.v, transition.state)
         self.played += 1
         self.seen.update(e.kind for e in transition.events)
-        self._arrive(transition.state, Step(state, action, transition))
+        self._arrive(transition.state)
 
     def _foreign(self) -> list[Action]:
         """Actions listed in earlier states but not legal now."""
@@ -258,7 +266,7 @@ class FromNewGame(PlayMachine):
         again = self.v.new_game(players=players, seed=seed, teams=teams or None)
         if again != state:
             raise violation("same_seed_same_game", f"new_game({players}, {seed}) differs twice")
-        self._arrive(state, None)
+        self._start(state)
 
 
 class FromPosition(PlayMachine):
@@ -271,7 +279,7 @@ class FromPosition(PlayMachine):
         )
         if drawn.state.phase != "play":
             raise violation("position_phase", f"a built position is in phase {drawn.state.phase!s}")
-        self._arrive(drawn.state, None)
+        self._start(drawn.state)
 
 
 @functools.cache
