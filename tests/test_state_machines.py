@@ -20,8 +20,8 @@ How deep the machines go depends on the Hypothesis profile (MACHINE_BUDGETS):
 * ``default`` (the everyday suite): each machine runs 5 examples of up to 30 steps;
 * ``ci``: 10 examples of up to 60 steps. ``.ci/run`` runs the machines (marked
   ``machine``) once more with it after the README's test command:
-  ``HYPOTHESIS_PROFILE=ci python -m pytest -n auto --dist loadgroup -m machine
-  tests/test_state_machines.py``;
+  ``HYPOTHESIS_PROFILE=ci python -m pytest -n auto --dist loadgroup -m "machine or deep"``
+  (with the tests marked ``deep``, tests/budgets.py);
 * ``thorough``: 200 examples of up to 200 steps, applying up to 300 listed actions per
   state (``HYPOTHESIS_PROFILE=thorough python tools/check.py``).
 
@@ -35,7 +35,6 @@ file) reports the longest of them.
 from __future__ import annotations
 
 import functools
-import os
 import random
 from collections import deque
 from collections.abc import Iterable
@@ -54,6 +53,7 @@ from hypothesis.stateful import (
 )
 
 import dogrules
+from budgets import PROFILE
 from dogrules import Action, State, Transition, Variant
 from dogrules.model.state import DogFacts
 from dogrules.testing.decisions import (
@@ -301,7 +301,6 @@ def machine_for(base: type[PlayMachine], variant_name: str) -> type[PlayMachine]
 #   (200 of up to 200 steps).
 # test_every_game_ends plays whole games to their end under every profile.
 MACHINE_BUDGETS = {"default": (5, 30), "ci": (10, 60)}
-PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "default")
 MACHINE_EXAMPLES, MACHINE_STEPS = MACHINE_BUDGETS.get(
     PROFILE, (settings().max_examples, settings().stateful_step_count)
 )
