@@ -53,7 +53,7 @@ from hypothesis.stateful import (
 )
 
 import dogrules
-from budgets import PROFILE
+from budgets import DEEP, PROFILE, budget
 from dogrules import Action, State, Transition, Variant
 from dogrules.model.state import DogFacts
 from dogrules.testing.decisions import (
@@ -337,7 +337,9 @@ def test_variant_spec_player_counts(variant_name: str) -> None:
 # ---- every game ends ------------------------------------------------------------------------
 
 GAME_CAP = 20_000  # actions; a game still running after this many is taken not to end
-GAME_SEEDS = max(4, settings().max_examples // 6)  # per variant and player count (profile)
+# Games per variant and player count: 3 a day, 5 under the ci profile (.ci/run, marked deep),
+# more when thorough.
+GAME_SEEDS = budget(3, max(4, settings().max_examples // 6))
 LONGEST: dict[str, tuple[int, str]] = {}  # variant -> (actions, which game)
 
 
@@ -374,6 +376,7 @@ EVERY_GAME_ENDS = pytest.mark.xdist_group("every_game_ends")
 
 
 @EVERY_GAME_ENDS
+@DEEP
 @pytest.mark.parametrize(("variant_name", "players"), list(_cases()))
 def test_every_game_ends(variant_name: str, players: int) -> None:
     v = dogrules.variant(variant_name)
