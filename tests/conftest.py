@@ -33,7 +33,7 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 # The default profile's settings; the state machines of tests/test_state_machines.py run
-# deeper under it (10 examples of up to 60 steps, not 30: .ci/run's extra step).
+# deeper under it (10 examples of up to 60 steps, not 5 of 30: .ci/run's extra step).
 settings.register_profile("ci", parent=settings.get_profile("default"))
 settings.register_profile(
     "thorough",

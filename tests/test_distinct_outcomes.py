@@ -10,6 +10,7 @@ import random
 import pytest
 
 import dogrules
+from budgets import DEEP, budget
 from dogrules import State, Variant
 from dogrules.testing.outcomes import (
     check_every_outcome_listed,
@@ -19,7 +20,9 @@ from dogrules.testing.outcomes import (
 
 # Positions with more spellings than this are checked for distinct listed outcomes only.
 SPELLINGS = 1500
-POSITIONS = 10
+# Positions checked against every spelling per variant and player count: 10 under the ci
+# profile (.ci/run, marked deep), 5 a day.
+POSITIONS = budget(5, 10)
 
 
 def crowded(
@@ -58,6 +61,7 @@ def crowded(
         return None
 
 
+@DEEP
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("name", ["black-dog", "agent-dog"])
 def test_partner_lists_every_outcome_once_in_its_canonical_spelling(

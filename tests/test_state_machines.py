@@ -17,11 +17,11 @@ protects, and its assertion message starts with that name in brackets.
 
 How deep the machines go depends on the Hypothesis profile (MACHINE_BUDGETS):
 
-* ``default`` (the everyday suite): each machine runs 10 examples of up to 30 steps;
+* ``default`` (the everyday suite): each machine runs 5 examples of up to 30 steps;
 * ``ci``: 10 examples of up to 60 steps. ``.ci/run`` runs the machines (marked
   ``machine``) once more with it after the README's test command:
-  ``HYPOTHESIS_PROFILE=ci python -m pytest -n auto --dist loadgroup -m machine
-  tests/test_state_machines.py``;
+  ``HYPOTHESIS_PROFILE=ci python -m pytest -n auto --dist loadgroup -m "machine or deep"``
+  (with the tests marked ``deep``, tests/budgets.py);
 * ``thorough``: 200 examples of up to 200 steps, applying up to 300 listed actions per
   state (``HYPOTHESIS_PROFILE=thorough python tools/check.py``).
 
@@ -35,7 +35,6 @@ file) reports the longest of them.
 from __future__ import annotations
 
 import functools
-import os
 import random
 from collections import deque
 from collections.abc import Iterable
@@ -54,6 +53,7 @@ from hypothesis.stateful import (
 )
 
 import dogrules
+from budgets import DEEP, PROFILE, budget
 from dogrules import Action, State, Transition, Variant
 from dogrules.model.state import DogFacts
 from dogrules.testing.decisions import (
@@ -66,8 +66,8 @@ from dogrules.testing.decisions import (
     check_unlisted_action_refused,
 )
 from dogrules.testing.invariants import (
-    Step,
     VariantInvariants,
+    check_dump_load_round_trip,
     check_state,
     variant_invariants,
     violation,
@@ -140,11 +140,16 @@ class PlayMachine(RuleBasedStateMachine):
         self.seen: set[str] = set()  # event kinds of the actions played
 
     # -- helpers --
-    def _arrive(self, state: State, step: Step | None) -> None:
-        """Check ``state`` and all its decisions, then make it the current state."""
+    def _start(self, state: State) -> None:
+        """Check the starting ``state`` and all its decisions, then make it the current one."""
+        check_state(self.v, state, None, self.spec.invariants)
+        self._arrive(state)
+
+    def _arrive(self, state: State) -> None:
+        """Check all the decisions of ``state`` (checked itself already), then make it the
+        current state."""
         if self.state is not None and self.legal:
             self.earlier.append(self.legal)
-        check_state(self.v, state, step, self.spec.invariants)
         actions, self.transitions = check_decisions(
             self.v, state, self.spec.invariants, breadth=BREADTH
         )
@@ -162,17 +167,20 @@ class PlayMachine(RuleBasedStateMachine):
         state = self._current()
         dumped = dogrules.dump(state, self.v)
         checked = self.transitions.get(action)
+        # Either way the state reached is checked with the step (check_state, but for the
+        # dump/load round trip, checked here): once is enough for pure checks.
         if checked is None:  # not among the listed actions check_decisions applied
             transition = check_listed_action_applies(self.v, state, action, self.spec.invariants)
-        else:  # its transition checked there; _arrive checks the state again with the step
+        else:  # its transition and the state reached checked there
             transition = self.v.apply(state, action)
             if transition != checked:
                 raise violation("apply_is_deterministic", f"{action} gave two transitions")
         check_explain_agrees_with_apply(self.v, state, action, transition)
         check_given_state_unchanged(self.v, state, dumped, str(action))
+        check_dump_load_round_trip(self.v, transition.state)
         self.played += 1
         self.seen.update(e.kind for e in transition.events)
-        self._arrive(transition.state, Step(state, action, transition))
+        self._arrive(transition.state)
 
     def _foreign(self) -> list[Action]:
         """Actions listed in earlier states but not legal now."""
@@ -258,7 +266,7 @@ class FromNewGame(PlayMachine):
         again = self.v.new_game(players=players, seed=seed, teams=teams or None)
         if again != state:
             raise violation("same_seed_same_game", f"new_game({players}, {seed}) differs twice")
-        self._arrive(state, None)
+        self._start(state)
 
 
 class FromPosition(PlayMachine):
@@ -271,7 +279,7 @@ class FromPosition(PlayMachine):
         )
         if drawn.state.phase != "play":
             raise violation("position_phase", f"a built position is in phase {drawn.state.phase!s}")
-        self._arrive(drawn.state, None)
+        self._start(drawn.state)
 
 
 @functools.cache
@@ -284,15 +292,15 @@ def machine_for(base: type[PlayMachine], variant_name: str) -> type[PlayMachine]
 # How many examples each machine runs, of how many steps, by Hypothesis profile. The
 # machines are the suite's heaviest tests (each example plays up to that many steps, a step
 # up to RUN_LENGTH actions, and checks every decision of every state it reaches):
-# - default (the everyday suite, issue 12's budget): 10 examples of up to 30 steps, 10
-#   random games or positions a machine, 500 to 800 states, every check at every one;
+# - default (the everyday suite, issue 12's budget of 60 s on 2 cores): 5 examples of up to
+#   30 steps, 5 random games or positions a machine, 250 to 400 states, every check at every
+#   one (a smoke run: the deep run is ci's);
 # - ci (.ci/run runs the machines again with it, after the README's test command, `-m
-#   machine`): 10 examples of up to 60 steps, the depth the default profile had before;
+#   machine`): 10 examples of up to 60 steps, four times the default's steps;
 # - thorough (or any other profile): the profile's own max_examples and stateful_step_count
 #   (200 of up to 200 steps).
 # test_every_game_ends plays whole games to their end under every profile.
-MACHINE_BUDGETS = {"default": (10, 30), "ci": (10, 60)}
-PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "default")
+MACHINE_BUDGETS = {"default": (5, 30), "ci": (10, 60)}
 MACHINE_EXAMPLES, MACHINE_STEPS = MACHINE_BUDGETS.get(
     PROFILE, (settings().max_examples, settings().stateful_step_count)
 )
@@ -329,7 +337,9 @@ def test_variant_spec_player_counts(variant_name: str) -> None:
 # ---- every game ends ------------------------------------------------------------------------
 
 GAME_CAP = 20_000  # actions; a game still running after this many is taken not to end
-GAME_SEEDS = max(4, settings().max_examples // 6)  # per variant and player count (profile)
+# Games per variant and player count: 3 a day, 5 under the ci profile (.ci/run, marked deep),
+# more when thorough.
+GAME_SEEDS = budget(3, max(4, settings().max_examples // 6))
 LONGEST: dict[str, tuple[int, str]] = {}  # variant -> (actions, which game)
 
 
@@ -366,6 +376,7 @@ EVERY_GAME_ENDS = pytest.mark.xdist_group("every_game_ends")
 
 
 @EVERY_GAME_ENDS
+@DEEP
 @pytest.mark.parametrize(("variant_name", "players"), list(_cases()))
 def test_every_game_ends(variant_name: str, players: int) -> None:
     v = dogrules.variant(variant_name)

@@ -217,7 +217,8 @@ def test_a_bot_move_is_animated_and_the_animation_can_be_skipped(
     # Animations on, slowed to a second a field so that the test surely sees one running:
     # play on until a bot's piece slides along its path, then skip it. On a loaded machine
     # the screenshot can outlast a one-field move; then the next bot move is waited for.
-    page.goto(server + GAME.replace("&anim=0", "&anim=1000"))
+    # Seed 2 deals a game whose first bot move moves a piece (after one click of seat 0's).
+    page.goto(server + GAME.replace("&anim=0", "&anim=1000").replace("seed=1", "seed=2"))
     animating = 'body[data-animating="bot"]'
     clicks, shot = 0, {"piece": True, "target": True, "field": True}
     while True:
