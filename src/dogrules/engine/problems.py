@@ -8,6 +8,7 @@ from __future__ import annotations
 import reprlib
 from collections import Counter
 from collections.abc import Iterable
+from typing import TypeGuard
 
 from dogrules.engine.ruleset import Ruleset
 from dogrules.geometry.board import HOME, Board
@@ -167,6 +168,14 @@ def _black_dog(board: Board, state: State, dog: int | None) -> list[Problem]:
     return []
 
 
+def _all_known(cards: tuple[object, ...], known: frozenset[str]) -> TypeGuard[tuple[str, ...]]:
+    """Whether every one of ``cards`` is a card notation the deck knows. Every state the rules
+    make holds only those, as plain strs: said by two C calls, not a loop in Python."""
+    if set(map(type, cards)) <= {str}:
+        return known.issuperset(cards)
+    return all(isinstance(card, str) and card in known for card in cards)
+
+
 def _cards(ruleset: Ruleset, state: State) -> list[Problem]:
     found = []
     deck = ruleset.deck
@@ -183,13 +192,17 @@ def _cards(ruleset: Ruleset, state: State) -> list[Problem]:
         if card is not None
     ]
     for where, cards in places:
+        if _all_known(cards, known):
+            in_play.update(cards)
+            continue
         for card in cards:
             if not isinstance(card, str) or card not in known:
                 found.append(Problem(where, f"unknown card {_short(card)}"))
             else:
                 in_play[card] += 1
-    expected = Counter(dict(deck.counts))
-    if not found and in_play != expected:
+    expected = Counter({card: count for card, count in deck.counts if count})
+    # Compared as dicts (one C call): neither holds a count of zero, so it is Counter's equality.
+    if not found and dict.__ne__(in_play, expected):
         surplus = in_play - expected
         lacking = expected - in_play
         found.append(
@@ -207,7 +220,7 @@ def _cards(ruleset: Ruleset, state: State) -> list[Problem]:
             found.append(
                 Problem(f"hands.{seat}", f"{len(hand)} cards; at most {ruleset.hand_size}")
             )
-        if all(isinstance(card, str) and card in known for card in hand):
+        if _all_known(hand, known):
             found += _hand_order(deck, seat, hand)
     last = state.last_played
     if last is not None:
