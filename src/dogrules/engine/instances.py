@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+import attrs
+
 from dogrules.geometry.cards import CardFamily
 from dogrules.model.actions import Action, ActionKind, Notation
 from dogrules.model.events import Event
@@ -119,28 +121,24 @@ def transition(
     return made
 
 
+def _slot_setters(cls: type) -> tuple[Callable[[object, object], None], ...]:
+    """What sets each field's slot of an instance of the attrs class ``cls``, in the order of
+    its fields (its ``__init__``'s), bypassing its frozen ``__setattr__`` the way
+    ``object.__setattr__`` does, but with no look-up by name."""
+    return tuple(_slot_setter(cls, field.name) for field in attrs.fields(cls))
+
+
 def _slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
-    """What sets the slot ``name`` of an instance of ``cls``, bypassing its frozen
-    ``__setattr__`` the way ``object.__setattr__`` does, but with no look-up by name."""
     setter: Callable[[object, object], None] = vars(cls)[name].__set__
     return setter
 
 
 # Run as Python, a slot's own setter called straight is the cheapest way to set a field:
 # about 15% less than an attrs ``__init__`` for an Action or a State (Valgrind counts), and
-# a search lists thousands of Actions a call.
-_ACTION_SLOTS: Final = tuple(
-    _slot_setter(Action, name)
-    for name in ("kind", "card", "copied", "moves", "field", "chosen", "turn", "notation")
-)
-_STATE_SLOTS: Final = tuple(
-    _slot_setter(State, name)
-    for name in (
-        "variant", "players", "phase", "to_act", "pieces", "hands", "deck", "discard",
-        "exchange", "dealer", "round", "last_played", "redrawn", "seed", "shuffles", "winner",
-        "teams", "extra",
-    )
-)  # fmt: skip
+# a search lists thousands of Actions a call. A field added to a class and not to its builder
+# below makes the builder fail at its first call (too many setters to unpack).
+_ACTION_SLOTS: Final = _slot_setters(Action)
+_STATE_SLOTS: Final = _slot_setters(State)
 _ACTION_HASH: Final = _slot_setter(Action, HASH_CACHE)
 _STATE_HASH: Final = _slot_setter(State, HASH_CACHE)
 
