@@ -330,6 +330,23 @@ def test_R_C10_a_piece_moves_again_once_another_piece_has_moved_between() -> Non
     assert at(act(s, "partner T5-T6 T10-T13").state, 1) == ["T12"]
 
 
+@pytest.mark.clause("R-C10", "BD-PARTNER", "BD-CAPTURE")
+def test_R_C10_a_piece_moving_again_onto_the_move_betweens_fields_keeps_its_spelling() -> None:
+    """A piece that moves, lets another move, and goes on onto the field the other left or
+    reached is listed in that spelling, the first in the stable order: moving it once by
+    the sum first would land before the other piece moves (and be captured by it)."""
+    s = pos({0: ["T10", "T12"], 1: ["T30"]}, {0: ["partner"], 1: ["2"]})
+    listed = notations(s)
+    assert {"partner T10-T11 T12-T14 T11-T12", "partner T10-T11 T12-T13 T11-T13"} <= listed
+    assert not {"partner T12-T14 T10-T12", "partner T12-T13 T10-T13"} & listed
+    # the same three sub-moves after a first one of a third piece: the sub-move between is
+    # the one just before the last, not the play's second
+    s = pos({0: ["T1", "T11", "T13"], 1: ["T30"]}, {0: ["partner"], 1: ["2"]})
+    listed = notations(s)
+    assert "partner T1-T2 T11-T12 T13-T14 T12-T13" in listed
+    assert "partner T1-T2 T13-T14 T11-T13" not in listed
+
+
 @pytest.mark.clause("R-C10", "BD-PARTNER")
 def test_R_C10_partner_lists_each_outcome_once_but_knows_every_spelling() -> None:
     # T10 and T20 share 4 points: 5 outcomes, 16 orders of sub-moves that reach them
