@@ -347,6 +347,23 @@ def test_R_C10_a_piece_moving_again_onto_the_move_betweens_fields_keeps_its_spel
     assert "partner T1-T2 T13-T14 T11-T13" not in listed
 
 
+@pytest.mark.clause("R-C10", "BD-PARTNER", "BD-DOG-LANDING", "R-B3")
+def test_R_C10_a_sub_move_onto_the_dog_sends_its_piece_home_and_the_others_go_on() -> None:
+    """A sub-move ending on the Black Dog captures its own piece; the points left go to the
+    other pieces, in one sub-move or more."""
+    # T43 steps onto the dog (T44) first in board order, then T50 and T60 share the rest
+    s = pos({0: ["T43", "T50", "T60"], 1: ["T30"]}, {0: ["partner"], 1: ["2"]})
+    listed = notations(s)
+    assert {
+        "partner T43-T44 T50-T51 T60-T62",
+        "partner T43-T44 T50-T52 T60-T61",
+        "partner T43-T44 T50-T53",
+        "partner T43-T44 T60-T63",
+    } <= listed
+    t = act(s, "partner T43-T44 T50-T51 T60-T62")
+    assert at(t.state, 0) == ["T51", "T62"] and at_home(t.state, 0) == 2
+
+
 @pytest.mark.clause("R-C10", "BD-PARTNER")
 def test_R_C10_partner_lists_each_outcome_once_but_knows_every_spelling() -> None:
     # T10 and T20 share 4 points: 5 outcomes, 16 orders of sub-moves that reach them
