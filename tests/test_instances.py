@@ -19,7 +19,7 @@ from dogrules.variants import variant
 # The builders themselves (compiled, the module's names are these), and those the module's
 # names are run as Python.
 build_action, build_state, build_transition = instances.BUILDERS
-python_action, python_state = instances.PYTHON_BUILDERS
+python_action, python_state, python_transition = instances.PYTHON_BUILDERS
 
 
 def _slots(instance: object) -> dict[str, object]:
@@ -58,7 +58,9 @@ def test_a_transition_built_is_the_transition_its_class_makes() -> None:
     told = (Event(EventKind.DEALT, ("R-C1",), seat=1, count=5),)
     assert len(attrs.fields(Transition)) == 3
     _same(build_transition(start, told), Transition(start, told))
+    _same(python_transition(start, told), Transition(start, told))
     tell = functools.partial(tuple, told)
     deferred = build_transition(start, None, tell)
     _same(deferred, Transition.deferred(start, tell))
     assert deferred.events == told
+    _same(python_transition(start, None, tell), Transition.deferred(start, tell))

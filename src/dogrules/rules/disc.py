@@ -59,6 +59,22 @@ def may_owe_turn(paws: frozenset[int], moves: Moves) -> bool:
     return False
 
 
+# The actions carried out to see whether a play owes the turn, by their movements: the same
+# few plays onto a paw come back turn after turn, and a look-up costs a tenth of an Action
+# built. They name no card and are never listed; all are forgotten past ``PROBES_KEPT``.
+PROBES_KEPT = 4096
+_probes: dict[Moves, Action] = {}
+
+
+def _probe(moves: Moves) -> Action:
+    probe = _probes.get(moves)
+    if probe is None:
+        if len(_probes) >= PROBES_KEPT:
+            _probes.clear()
+        probe = _probes[moves] = instances.action(PLAY, None, None, moves, None, None, None, None)
+    return probe
+
+
 def _after(turn: Turn, rule: CardRule, card: CardSpec, action: Action) -> Table:
     """The table a play's movements leave (a scratch copy; nothing recorded)."""
     scratch = turn.table.clone()
@@ -85,8 +101,7 @@ class DiscTurn:
         mechanic that listed the play has already worked that out: ``Turn.known_turns``)."""
         known = turn.known_turns.get((card.notation, moves))
         if known is None:
-            action = instances.action(PLAY, None, None, moves, None, None, None, None)
-            known = disc_turn_due(board_disc(turn), _after(turn, rule, card, action))
+            known = disc_turn_due(board_disc(turn), _after(turn, rule, card, _probe(moves)))
         return DIRECTIONS if known else NO_TURN
 
     def check(self, turn: Turn, rule: CardRule, card: CardSpec, action: Action) -> Refusal | None:

@@ -111,7 +111,7 @@ class RoundPlay:
     # ---- listing -------------------------------------------------------------------------
     def actions(self, game: Game, state: State) -> Iterator[Action]:
         hand = distinct(state.hands[state.to_act])
-        turn = make_turn(game, state, Table.of(game.board, state), outcome=self.outcomes(game))
+        turn = make_turn(game, state, Table.of(game.board, state), outcome=_outcomes(self, game))
         # A Copy plays as a card the hand may hold too: its movements are worked out once.
         ways: dict[str, list[Way]] = {}
         actions: list[Action] = []
@@ -139,7 +139,7 @@ class RoundPlay:
             if copied is None:
                 return
             spec = catalogue.spec(copied)
-        notation = game.notation(turn.seat)
+        notation = game.notations[turn.seat]
         found: Iterable[Way] | None
         if ways is None:
             found = self.ways(turn, spec)
