@@ -64,6 +64,7 @@ SPECS = ROOT / "specs"
 # frozenness with slots); an attrs class in a compiled module (Game, Ruleset) stays a Python
 # class whose attributes are read by name.
 COMPILED = (
+    "geometry/board.py",
     "engine/instances.py",
     "engine/table.py",
     "engine/ruleset.py",
