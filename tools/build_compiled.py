@@ -65,6 +65,7 @@ SPECS = ROOT / "specs"
 # class whose attributes are read by name.
 COMPILED = (
     "geometry/board.py",
+    "geometry/cards.py",
     "engine/instances.py",
     "engine/table.py",
     "engine/ruleset.py",
