@@ -135,8 +135,8 @@ def build(out: Path, modules: tuple[str, ...] = COMPILED) -> None:
 
 def marked_after(text: str) -> str:
     """A module's source with the ``@implements`` marks of its functions and of the methods
-    of its plain classes (native once compiled) made after its last line instead, each line
-    of a decorator left blank; the source unchanged when it marks none."""
+    of its plain classes and dataclasses (native once compiled) made after its last line
+    instead, each line of a decorator left blank; the source unchanged when it marks none."""
     lines = text.splitlines(keepends=True)
     after: list[str] = []
 
@@ -150,11 +150,18 @@ def marked_after(text: str) -> str:
     for node in ast.parse(text).body:
         if isinstance(node, ast.FunctionDef):
             unmark(node, node.name)
-        elif isinstance(node, ast.ClassDef) and not node.decorator_list:
+        elif isinstance(node, ast.ClassDef) and all(map(_dataclass, node.decorator_list)):
             for method in node.body:
                 if isinstance(method, ast.FunctionDef):
                     unmark(method, f"vars({node.name})[{method.name!r}]")
     return "".join(lines + after)
+
+
+def _dataclass(decorator: ast.expr) -> bool:
+    """Whether a class decorator is ``dataclasses.dataclass`` (with arguments or none), the
+    one decorator that leaves a class native once compiled."""
+    called = decorator.func if isinstance(decorator, ast.Call) else decorator
+    return ast.unparse(called) == "dataclasses.dataclass"
 
 
 def check(out: Path) -> int:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
-
-import attrs
 
 from dogrules.data.register import implements
 from dogrules.engine import instances
@@ -94,7 +93,7 @@ def run_dog(table: Table, steps: int) -> None:
     table.dog = path[-1]
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class BlackCard:
     """A black card moves one of the seat's pieces by the value (chosen or printed), then the
     Black Dog by the same value; a value no piece can move is not playable (R-B4)."""
