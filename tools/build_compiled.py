@@ -96,6 +96,13 @@ GROUP = "dogrules_compiled"
 # What an extension module's file name ends in here (.cpython-311-x86_64-linux-gnu.so).
 SUFFIX = str(sysconfig.get_config_var("EXT_SUFFIX"))
 
+# C compiler flags added on Linux (GCC and Clang; CFLAGS from the environment come first):
+# the compiled functions, which mypyc makes global symbols of one shared library, hidden in
+# it, so that they call one another directly, and calls into the Python library made through
+# its GOT entry, not a PLT stub (Black DOG 4p random playouts: about 2% fewer instructions
+# a decision). The library exports only its modules' init functions, which Python looks up.
+CFLAGS = ("-fno-plt", "-fvisibility=hidden") if sys.platform.startswith("linux") else ()
+
 # What the check replays against the compiled tree.
 CHECKS = ("tests/test_golden.py", "tests/test_transitions.py")
 
@@ -115,8 +122,11 @@ setup(
 def build(out: Path, modules: tuple[str, ...] = COMPILED) -> None:
     """Copy the package and its data to ``out`` and compile ``modules`` in place."""
     target = out / "dogrules"
-    if target.exists():
-        shutil.rmtree(target)
+    # An earlier build's objects go too: setuptools links again an object whose C source is
+    # unchanged, whatever the flags now.
+    for old in (target, out / "build"):
+        if old.exists():
+            shutil.rmtree(old)
     out.mkdir(parents=True, exist_ok=True)
     shutil.copytree(SOURCE, target, ignore=shutil.ignore_patterns("__pycache__", f"*{SUFFIX}"))
     shutil.copytree(SPECS, target / "specs")
@@ -125,7 +135,9 @@ def build(out: Path, modules: tuple[str, ...] = COMPILED) -> None:
         (target / module).write_text(marked_after((SOURCE / module).read_text()))
     jobs = str(os.cpu_count() or 1)
     setup = SETUP.format(group=GROUP)
-    subprocess.run([sys.executable, "-c", setup, jobs, *paths], cwd=out, check=True)
+    cflags = " ".join([os.environ.get("CFLAGS", ""), *CFLAGS]).strip()
+    env = {**os.environ, "CFLAGS": cflags}
+    subprocess.run([sys.executable, "-c", setup, jobs, *paths], cwd=out, env=env, check=True)
     for module in modules:
         shutil.copyfile(SOURCE / module, target / module)
     missing = [m for m in modules if not (target / m).with_suffix(SUFFIX).exists()]
