@@ -14,11 +14,15 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping
+from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.data.specs import SpecTable, read_only
 
-HOME = -1
+# Final: the compiled build puts the number itself where a compiled module names it, instead
+# of looking the name up in that module's globals each time (a piece at home is asked about
+# for every piece of every state).
+HOME: Final = -1
 _META_KEYS = frozenset({"id", "status", "text", "source", "passage"})
 _LOCATION = re.compile(r"^(?:T(?P<track>\d+)|F(?P<finish>\d+)(?:@(?P<owner>\d+))?|H)$")
 
