@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine import instances
@@ -178,7 +179,7 @@ class _Keep(enum.Enum):
     KEEP = enum.auto()
 
 
-KEEP = _Keep.KEEP
+KEEP: Final = _Keep.KEEP
 
 
 def transition(

@@ -26,7 +26,7 @@ from dogrules.model.results import Transition
 from dogrules.model.state import Extra, Phase, State
 
 # attrs' name of the slot of a class made with ``cache_hash=True``: None until first hashed.
-HASH_CACHE = "_attrs_cached_hash"
+HASH_CACHE: Final = "_attrs_cached_hash"
 # Read once: compiled, ``object.__new__`` is two look-ups by name each time.
 _NEW: Final = object.__new__
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping
+from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine import instances
@@ -22,9 +23,9 @@ from dogrules.rules.kids_cards import KidsCardRule
 from dogrules.rules.play import check_card_held, make_turn
 from dogrules.rules.round import check_give, exchange_recipients, give_actions, winners
 
-HAND_SIZE = 3
-DRAW_CLAUSES = ("KD-DRAW", "R-K2")
-SWAP_CLAUSES = ("KD-TEAM-EXCHANGE", "R-K9")
+HAND_SIZE: Final = 3
+DRAW_CLAUSES: Final = ("KD-DRAW", "R-K2")
+SWAP_CLAUSES: Final = ("KD-TEAM-EXCHANGE", "R-K9")
 
 
 @implements("KD-NEXT-PLAYER")

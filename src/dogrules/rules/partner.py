@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Final, Protocol
 
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import Moves, Turn
@@ -16,8 +16,8 @@ from dogrules.model.results import Refusal
 from dogrules.rules.movement import check_number_move, number_distance, protected_fields, walk
 from dogrules.rules.splits import Pieces, splits
 
-PARTNER_POINTS = 4
-PARTNER_CLAUSES = ("BD-PARTNER", "R-C10")
+PARTNER_POINTS: Final = 4
+PARTNER_CLAUSES: Final = ("BD-PARTNER", "R-C10")
 
 
 class Targets(Protocol):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine import instances
@@ -19,7 +20,7 @@ from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal, Transition
 from dogrules.model.state import DogFacts, Phase, State
 
-HAND_SIZE = 5
+HAND_SIZE: Final = 5
 
 
 @implements("BD-EXCHANGE", "BD-2P3P-EXCHANGE", "R-C3")
