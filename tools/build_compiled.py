@@ -17,10 +17,9 @@ mypyc calls a decorated function through its Python object (arguments boxed and 
 again), so each compiled module is compiled with its ``@implements`` marks moved: the
 decorator lines blanked (every other line keeps its number) and the same marks made by calls
 after the module's last line, on the same functions, so the register is the same and the
-rule functions call one another natively. The marked methods of attrs classes keep their
-decorator (their class is a Python class either way). Once compiled, the ``.py`` file beside
-the extension module is the source's again: the one a traceback, the rulebook and the
-traceability check read.
+rule functions call one another natively (the marked methods of the plain classes and the
+dataclasses too). Once compiled, the ``.py`` file beside the extension module is the
+source's again: the one a traceback, the rulebook and the traceability check read.
 
 ``--check`` then replays the golden playthroughs (tests/test_golden.py) and the deferred-events
 test against the compiled tree: identical games, identical events (CI runs the whole suite
@@ -52,17 +51,16 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "dogrules"
 SPECS = ROOT / "specs"
 
-# The modules a game spends its time in (benchmarks/playouts.py, profiled): the scratch tables
-# and the judge, every rule module, the builders of the model objects a playout makes
-# (engine/instances.py: compiled, a field is set by one C call, not by attrs' Python
-# ``__init__``), and the ruleset, for its Turn and Outcomes are plain classes that mypyc makes
-# native (the rule modules read their attributes as struct fields). Left as Python: the facade
-# and the variants (compiling them gains nothing measurable), the board and the cards (their
-# attrs classes break once compiled: Board.field_count goes missing, CardCatalogue's read
-# field is refused), and the model (dogrules.model), whose attrs classes mypyc cannot make
-# native classes (it knows attrs' classic ``attr.s`` only, and loses their equality, hash and
-# frozenness with slots); an attrs class in a compiled module (Game, Ruleset) stays a Python
-# class whose attributes are read by name.
+# The modules a game spends its time in (benchmarks/playouts.py, profiled): the board and the
+# cards, the scratch tables and the judge, every rule module, the builders of the model
+# objects a playout makes (engine/instances.py: compiled, a field is set by one C call, not
+# by attrs' Python ``__init__``), and the ruleset. Their classes are plain classes or frozen
+# dataclasses, which mypyc makes native classes: the rule modules read their fields as C
+# struct fields and call their methods as C functions (an attrs class stays a Python class,
+# whose attributes are read by name). Left as Python: the facade and the variants (compiling
+# them gains nothing measurable), and the model (dogrules.model), whose public attrs classes
+# mypyc cannot make native classes (it knows attrs' classic ``attr.s`` only, and loses their
+# equality, hash and frozenness with slots).
 COMPILED = (
     "geometry/board.py",
     "geometry/cards.py",
