@@ -3,6 +3,7 @@ reachable from public results are read-only, so no caller can change a later gam
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
@@ -15,8 +16,18 @@ import dogrules
 from dogrules import Action, Ruling, State, Transition, Variant
 
 # What a value may be made of: immutable leaves, tuples and frozensets of them, read-only
-# mappings, and frozen attrs classes.
+# mappings, and frozen attrs classes or dataclasses (the board's and the rules' classes are
+# dataclasses, which the compiled build makes native).
 LEAVES = (str, int, float, bool, type(None))
+
+
+def _field_names(kind: type) -> list[str]:
+    """The fields of a frozen attrs class or dataclass, in order (none for anything else)."""
+    if attrs.has(kind):
+        return [field.name for field in attrs.fields(kind)]
+    if dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        return [field.name for field in dataclasses.fields(kind)]
+    return []
 
 
 Played = list[tuple[State, Action, tuple[Ruling, Transition]]]
@@ -39,7 +50,7 @@ def _played(v: Variant, seed: int, steps: int = 40) -> Played:
 
 
 def _parts(value: object, path: str) -> Iterator[tuple[str, object]]:
-    """Every value reachable from ``value`` (public attrs fields, items), with its path."""
+    """Every value reachable from ``value`` (public fields, items), with its path."""
     yield path, value
     if isinstance(value, LEAVES):
         return
@@ -49,10 +60,10 @@ def _parts(value: object, path: str) -> Iterator[tuple[str, object]]:
     elif isinstance(value, Mapping):
         for key, item in value.items():
             yield from _parts(item, f"{path}[{key!r}]")
-    elif attrs.has(kind := type(value)):
-        for field in attrs.fields(kind):
-            if not field.name.startswith("_"):  # private caches are no part of the value
-                yield from _parts(getattr(value, field.name), f"{path}.{field.name}")
+    else:
+        for name in _field_names(type(value)):
+            if not name.startswith("_"):  # private caches are no part of the value
+                yield from _parts(getattr(value, name), f"{path}.{name}")
 
 
 def _assert_frozen(value: object, path: str) -> None:
@@ -60,10 +71,10 @@ def _assert_frozen(value: object, path: str) -> None:
         if isinstance(part, (*LEAVES, tuple, frozenset, MappingProxyType)):
             continue
         kind: Any = type(part)
-        assert attrs.has(kind), f"{where} is a {kind.__name__}, which can change"
-        field = attrs.fields(kind)[0]
+        names = _field_names(kind)
+        assert names, f"{where} is a {kind.__name__}, which can change"
         with pytest.raises(AttributeError):
-            setattr(part, field.name, getattr(part, field.name))
+            setattr(part, names[0], getattr(part, names[0]))
 
 
 @pytest.mark.parametrize("name", sorted(dogrules.VARIANTS))

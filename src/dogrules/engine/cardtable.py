@@ -10,6 +10,7 @@ import enum
 import random
 from collections.abc import Sequence
 from itertools import repeat
+from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine import instances
@@ -179,7 +180,7 @@ class _Keep(enum.Enum):
     KEEP = enum.auto()
 
 
-KEEP = _Keep.KEEP
+KEEP: Final = _Keep.KEEP
 
 
 def transition(

@@ -25,9 +25,13 @@ from dogrules.model.results import Transition
 from dogrules.model.state import Extra, Phase, State
 
 # attrs' name of the slot of a class made with ``cache_hash=True``: None until first hashed.
-HASH_CACHE = "_attrs_cached_hash"
-# Read once: compiled, ``object.__new__`` is two look-ups by name each time.
+HASH_CACHE: Final = "_attrs_cached_hash"
+# Read once: compiled, ``object.__new__`` is two look-ups by name each time, and a class
+# imported from a Python module one look-up in this module's globals each time it is named.
 _NEW: Final = object.__new__
+_ACTION: Final = Action
+_STATE: Final = State
+_TRANSITION: Final = Transition
 
 # The enum members a playout compares with at every step, read once: a member read off its
 # class is a look-up by name each time (several hundred instructions, compiled or not).
@@ -50,7 +54,7 @@ def action(
     notation: Notation | None,
 ) -> Action:
     """``Action(kind, card, copied, moves, field, chosen, turn, notation)``."""
-    made: Action = _NEW(Action)
+    made: Action = _NEW(_ACTION)
     object.__setattr__(made, "kind", kind)
     object.__setattr__(made, "card", card)
     object.__setattr__(made, "copied", copied)
@@ -84,7 +88,7 @@ def state(
     extra: Extra | None,
 ) -> State:
     """``State(...)``, every field given by position."""
-    made: State = _NEW(State)
+    made: State = _NEW(_STATE)
     object.__setattr__(made, "variant", variant)
     object.__setattr__(made, "players", players)
     object.__setattr__(made, "phase", phase)
@@ -113,7 +117,7 @@ def transition(
     told: Callable[[], tuple[Event, ...]] | None = None,
 ) -> Transition:
     """``Transition(new, events)``, or ``Transition.deferred(new, told)`` (``events`` None)."""
-    made: Transition = _NEW(Transition)
+    made: Transition = _NEW(_TRANSITION)
     object.__setattr__(made, "state", new)
     object.__setattr__(made, "_events", events)
     object.__setattr__(made, "_told", told)

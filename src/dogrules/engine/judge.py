@@ -12,6 +12,7 @@ import gc
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Final
 
 import attrs
 
@@ -288,4 +289,4 @@ class ListingCache:
             self._latest = None
 
 
-_listed = ListingCache(ACTION_BUDGET, ENTRY_BUDGET)
+_listed: Final = ListingCache(ACTION_BUDGET, ENTRY_BUDGET)

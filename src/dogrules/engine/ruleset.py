@@ -9,11 +9,10 @@ judge (:mod:`dogrules.engine.judge`) sits on top of the phase rules.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol
-
-import attrs
 
 from dogrules.data.register import Citations, Clause, read_register
 from dogrules.data.specs import SpecTable, read_only, read_toml
@@ -174,11 +173,11 @@ class Opening(Protocol):
 Invariant = Callable[["Game", State, Step | None], None]
 
 
-def _read_only_phases(phases: Mapping[Phase, PhaseRule]) -> Mapping[Phase, PhaseRule]:
-    return read_only(phases)
+# Ruleset and Game are frozen dataclasses, not attrs classes, as the board's: the compiled
+# build makes them native classes, whose fields the rule modules read as C struct fields.
 
 
-@attrs.frozen(eq=False)
+@dataclasses.dataclass(frozen=True, eq=False, slots=True)
 class Ruleset:
     """One game of the family, composed from its mechanics.
 
@@ -192,8 +191,8 @@ class Ruleset:
     clause_files: tuple[str, ...]
     layout_file: str
     catalogue: CardCatalogue
-    # Read-only: a ruleset is shared by every game of its variant (``variant(...)``).
-    phases: Mapping[Phase, PhaseRule] = attrs.field(converter=_read_only_phases)
+    # Read-only (``__post_init__``): a ruleset is shared by every game of its variant.
+    phases: Mapping[Phase, PhaseRule]
     opening: Opening
     teams_for: Callable[[int, bool | None], bool]
     starter: Callable[[int, int], int]
@@ -205,6 +204,9 @@ class Ruleset:
     invariants: tuple[Invariant, ...] = ()
     layout: SpecTable | None = None
     source: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "phases", read_only(self.phases))
 
     @property
     def layout_data(self) -> SpecTable:
@@ -235,7 +237,7 @@ class Ruleset:
         return game_at(self, players)
 
 
-@attrs.frozen(eq=False)
+@dataclasses.dataclass(frozen=True, eq=False, slots=True)
 class Game:
     """A ruleset at a table of a given size: its board, deck and citations."""
 

@@ -11,15 +11,18 @@ The board knows nothing about cards.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
-
-import attrs
+from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.data.specs import SpecTable, read_only
 
-HOME = -1
+# Final: the compiled build puts the number itself where a compiled module names it, instead
+# of looking the name up in that module's globals each time (a piece at home is asked about
+# for every piece of every state).
+HOME: Final = -1
 _META_KEYS = frozenset({"id", "status", "text", "source", "passage"})
 _LOCATION = re.compile(r"^(?:T(?P<track>\d+)|F(?P<finish>\d+)(?:@(?P<owner>\d+))?|H)$")
 
@@ -54,23 +57,28 @@ def _int_list(values: Mapping[str, object], key: str, where: str) -> tuple[int, 
     return tuple(value)
 
 
-def _read_only_rotation(rotation: Mapping[int, int]) -> Mapping[int, int]:
-    # A board is shared by every game of its variant: changed through one, it changes all.
-    return read_only(rotation)
+# The board's classes are frozen dataclasses, not attrs classes: the compiled build
+# (tools/build_compiled.py) makes a dataclass a native class, whose fields and methods the
+# rule modules reach as C struct fields and C calls; an attrs class stays a Python class.
 
 
-@attrs.frozen(eq=False)
+@dataclasses.dataclass(frozen=True, eq=False, slots=True)
 class Disc:
     """Black DOG's rotating disc: its fields, the paw fields on it, and where a quarter turn
     clockwise or counter-clockwise takes each disc field."""
 
     fields: frozenset[int]
     paws: frozenset[int]
-    rotate_cw: Mapping[int, int] = attrs.field(converter=_read_only_rotation)
-    rotate_ccw: Mapping[int, int] = attrs.field(converter=_read_only_rotation)
+    rotate_cw: Mapping[int, int]
+    rotate_ccw: Mapping[int, int]
+
+    def __post_init__(self) -> None:
+        # A board is shared by every game of its variant: changed through one, it changes all.
+        object.__setattr__(self, "rotate_cw", read_only(self.rotate_cw))
+        object.__setattr__(self, "rotate_ccw", read_only(self.rotate_ccw))
 
 
-@attrs.frozen(eq=False)
+@dataclasses.dataclass(frozen=True, eq=False, slots=True)
 class Holes:
     """Agent DOG's holes (a piece on one lies face down) and 007 meeting places."""
 
@@ -78,7 +86,7 @@ class Holes:
     meetings: frozenset[int]
 
 
-@attrs.frozen(eq=False)
+@dataclasses.dataclass(frozen=True, eq=False, slots=True)
 class ColourTrack:
     """DOG Kids' coloured fields: the card colours, each track field's colours (a start field
     has two), each seat's dog-house colours (F1 first) and the bone fields."""
@@ -89,7 +97,7 @@ class ColourTrack:
     bones: frozenset[int]
 
 
-@attrs.frozen(eq=False)
+@dataclasses.dataclass(frozen=True, eq=False, slots=True)
 class Board:
     """The fields of one variant for one player count, with per-seat tables.
 
@@ -110,15 +118,13 @@ class Board:
     holes: Holes | None = None
     colour_track: ColourTrack | None = None
     # Worked out once, as a slot of the frozen board, not a property: the judge reads it for
-    # every action. (A functools.cached_property would make attrs give the class a
-    # __getattr__, which slows every attribute read of a board.)
-    field_count: int = attrs.field(init=False)
+    # every action.
+    field_count: int = dataclasses.field(init=False)
     """How many fields the board has, the track's and every seat's finish: the field
     locations are ``0 .. field_count - 1`` (``HOME`` is none of them)."""
 
-    @field_count.default
-    def _field_count(self) -> int:
-        return self.track + self.players * self.finish
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "field_count", self.track + self.players * self.finish)
 
     @property
     def quadrant_size(self) -> int:

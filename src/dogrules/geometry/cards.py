@@ -8,13 +8,11 @@ data) may hold only cards its catalogue reads.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
-import functools
 import re
 from collections.abc import Mapping, Sequence
 from typing import Protocol
-
-import attrs
 
 from dogrules.data.register import implements
 
@@ -36,7 +34,12 @@ class CardFamily(enum.StrEnum):
     DOGSWAP = "dogswap"
 
 
-@attrs.frozen
+# The cards' classes are frozen dataclasses, not attrs classes, as the board's: the compiled
+# build makes them native classes (a catalogue's ``spec``, asked for every card listed, is a
+# C call, and a spec's fields C struct fields).
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class CardSpec:
     """What a card notation means: its family, the step counts it offers, the colours it
     shows, and the clauses that state its rule (cited when it is played)."""
@@ -54,7 +57,7 @@ class CardKind(Protocol):
     def read(self, notation: str) -> CardSpec | None: ...
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class NumberCards:
     """Plain numbers ``2``, ``3``...: move one piece exactly that many steps."""
 
@@ -66,7 +69,7 @@ class NumberCards:
         return None
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class NamedCards:
     """Cards known by name (``swap``, ``1/11``...), each with its family, steps and clauses."""
 
@@ -83,7 +86,7 @@ class NamedCards:
 _BLACK = re.compile(r"^black:(?:(?P<low>\d+)-(?P<high>\d+)|(?P<value>\d+))$")
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class BlackCards:
     """Black cards: ``black:1-7`` (a value chosen from the range) or ``black:3`` (printed)."""
 
@@ -109,7 +112,7 @@ class BlackCards:
 _COLOUR_WORD = re.compile(r"^[a-z]+$")
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class ColourCards:
     """DOG Kids colour cards: ``blue`` (colour move), ``blue x2`` (double step) and
     ``blue/red`` (two colours, one chosen), each with the clauses of its kind."""
@@ -138,13 +141,15 @@ class ColourCards:
         return None
 
 
-@attrs.frozen(eq=False)
+@dataclasses.dataclass(frozen=True, eq=False, slots=True)
 class CardCatalogue:
     """What each card notation means in one game: the first kind that reads it decides."""
 
     kinds: tuple[CardKind, ...]
     # Notations read so far (a catalogue is asked about the same few cards all game long).
-    _read: dict[str, CardSpec | None] = attrs.field(factory=dict, init=False, repr=False)
+    _read: dict[str, CardSpec | None] = dataclasses.field(
+        default_factory=dict, init=False, repr=False
+    )
 
     def spec(self, notation: str) -> CardSpec:
         """The meaning of ``notation``; ValueError naming it when this game has no such card."""
@@ -177,11 +182,18 @@ def distinct(hand: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(hand))
 
 
-@attrs.frozen(cache_hash=True)
+@dataclasses.dataclass(frozen=True, slots=True)
 class Deck:
     """The composition of a variant's deck: notation -> count, in a fixed order."""
 
     counts: tuple[tuple[str, int], ...]
+    # Each card kind's position in the canonical order, worked out once: sorting a hand is
+    # on every action's path.
+    _index: dict[str, int] = dataclasses.field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        index = {card: position for position, (card, _) in enumerate(self.counts)}
+        object.__setattr__(self, "_index", index)
 
     @property
     def total(self) -> int:
@@ -197,17 +209,11 @@ class Deck:
 
     def order(self, card: str) -> int:
         """Position of a card kind in the canonical order (for sorting hands)."""
-        return _order_index(self)[card]
+        return self._index[card]
 
     def in_order(self, cards: Sequence[str]) -> tuple[str, ...]:
         """``cards`` sorted in the canonical order."""
-        return tuple(sorted(cards, key=_order_index(self).__getitem__))
-
-
-@functools.cache
-def _order_index(deck: Deck) -> dict[str, int]:
-    # Keyed by the deck, whose hash is computed once: sorting a hand is on every action's path.
-    return {card: index for index, (card, _) in enumerate(deck.counts)}
+        return tuple(sorted(cards, key=self._index.__getitem__))
 
 
 @implements("BD-L-DECK", "BD-DECK", "AD-L-DECK", "KD-L-DECK", "KD-DECK")

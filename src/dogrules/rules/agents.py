@@ -5,6 +5,7 @@ side."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine.cardtable import CardTable
@@ -19,10 +20,10 @@ from dogrules.rules.movement import refuse_mover
 from dogrules.rules.splits import Pieces
 from dogrules.rules.swap import PairSwap, swap
 
-SUMMON_CLAUSES = ("AD-MEETING", "AD-MEETING-ANY", "R-A4", "R-A11")
-FLIP_CLAUSES = ("AD-FLIPPED",)
-SWAP_CLAUSES = ("AD-SWAP", "R-A5")
-MOVING_EVENTS = frozenset(
+SUMMON_CLAUSES: Final = ("AD-MEETING", "AD-MEETING-ANY", "R-A4", "R-A11")
+FLIP_CLAUSES: Final = ("AD-FLIPPED",)
+SWAP_CLAUSES: Final = ("AD-SWAP", "R-A5")
+MOVING_EVENTS: Final = frozenset(
     {EventKind.MOVED, EventKind.SUMMONED, EventKind.ENTERED, EventKind.CAPTURED}
 )
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
-
-import attrs
+from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine import instances
@@ -21,12 +21,12 @@ from dogrules.model.state import Phase, State
 from dogrules.rules.movement import number_distance, number_targets, walk
 from dogrules.rules.numbers import Movers, check_number_play
 
-DOG_CLAUSES = ("BD-DOG-CAPTURES", "BD-DOG-START-FIELDS", "BD-CLOCKWISE-DOG", "R-B2")
+DOG_CLAUSES: Final = ("BD-DOG-CAPTURES", "BD-DOG-START-FIELDS", "BD-CLOCKWISE-DOG", "R-B2")
 # With fewer seats than quadrants the dog also skips the unused colours' start fields.
-DOG_CLAUSES_UNUSED_STARTS = (*DOG_CLAUSES, "R-B10")
-CHOSEN_CLAUSES = ("BD-BLACK-CHOSEN", "BD-SEQUENCE", "R-B4")
-PRINTED_CLAUSES = ("BD-BLACK-PRINTED", "BD-SEQUENCE", "R-B4")
-PLACE_CLAUSES = ("BD-PLACE-BLACK-DOG", "R-B1")
+DOG_CLAUSES_UNUSED_STARTS: Final = (*DOG_CLAUSES, "R-B10")
+CHOSEN_CLAUSES: Final = ("BD-BLACK-CHOSEN", "BD-SEQUENCE", "R-B4")
+PRINTED_CLAUSES: Final = ("BD-BLACK-PRINTED", "BD-SEQUENCE", "R-B4")
+PLACE_CLAUSES: Final = ("BD-PLACE-BLACK-DOG", "R-B1")
 
 
 @implements("BD-PLACE-BLACK-DOG", "R-B1", "BD-DISC-SETUP")
@@ -94,7 +94,7 @@ def run_dog(table: Table, steps: int) -> None:
     table.dog = path[-1]
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class BlackCard:
     """A black card moves one of the seat's pieces by the value (chosen or printed), then the
     Black Dog by the same value; a value no piece can move is not playable (R-B4)."""

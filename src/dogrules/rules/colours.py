@@ -8,15 +8,16 @@ the path for fields of a colour.
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
 from dogrules.model.events import Event, EventKind
 
-COLOUR_CLAUSES = ("KD-COLOUR", "KD-OTHER-COLOURS-SKIPPED", "R-K4")
-THROW_CLAUSES = ("KD-THROW-OUT", "R-K4")
-PUSH_CLAUSES = ("KD-TEAM-PUSH", "R-K4", "R-K9")
+COLOUR_CLAUSES: Final = ("KD-COLOUR", "KD-OTHER-COLOURS-SKIPPED", "R-K4")
+THROW_CLAUSES: Final = ("KD-THROW-OUT", "R-K4")
+PUSH_CLAUSES: Final = ("KD-TEAM-PUSH", "R-K4", "R-K9")
 
 
 def bones_of(board: Board) -> frozenset[int]:

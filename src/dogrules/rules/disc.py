@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine import instances
@@ -15,10 +16,16 @@ from dogrules.model.actions import Action, Direction
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal
 
-DIRECTIONS: tuple[str | None, ...] = (Direction.CW.value, Direction.CCW.value)
-NO_TURN: tuple[str | None, ...] = (None,)
-TURN_CLAUSES = ("BD-DISC-TURN", "BD-DISC-TURN-LAST", "BD-DISC-DIRECTION", "BD-SEQUENCE", "R-B5")
-CARRY_CLAUSES = ("BD-DISC-CARRIES", "BD-L-DISC")
+DIRECTIONS: Final[tuple[str | None, ...]] = (Direction.CW.value, Direction.CCW.value)
+NO_TURN: Final[tuple[str | None, ...]] = (None,)
+TURN_CLAUSES: Final = (
+    "BD-DISC-TURN",
+    "BD-DISC-TURN-LAST",
+    "BD-DISC-DIRECTION",
+    "BD-SEQUENCE",
+    "R-B5",
+)
+CARRY_CLAUSES: Final = ("BD-DISC-CARRIES", "BD-L-DISC")
 
 
 def disc_turn_due(disc: Disc, table: Table) -> bool:

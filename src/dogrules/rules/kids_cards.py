@@ -4,7 +4,7 @@ two-colour cards, bone cards and the dog swap, each with its plays, check and ca
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Protocol
+from typing import Final, Protocol
 
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import Moves, Turn
@@ -31,10 +31,10 @@ from dogrules.rules.swap import swap
 
 # A candidate play: its movement and the colour chosen from a two-colour card (or None).
 KidsPlay = tuple[Moves, str | None]
-DOGSWAP_CLAUSES = ("KD-DOGSWAP", "R-K7")
-ENTER_CLAUSES = ("KD-ENTER", "R-K3")
-DOUBLE_CLAUSES = ("KD-DOUBLE", "R-K5")
-BONE_CLAUSES = ("KD-BONE", "R-K6")
+DOGSWAP_CLAUSES: Final = ("KD-DOGSWAP", "R-K7")
+ENTER_CLAUSES: Final = ("KD-ENTER", "R-K3")
+DOUBLE_CLAUSES: Final = ("KD-DOUBLE", "R-K5")
+BONE_CLAUSES: Final = ("KD-BONE", "R-K6")
 
 
 class KidsCardRule(Protocol):

@@ -3,9 +3,9 @@ the team variant's card swaps; the win."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Mapping
-
-import attrs
+from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine import instances
@@ -23,9 +23,9 @@ from dogrules.rules.kids_cards import KidsCardRule
 from dogrules.rules.play import check_card_held, make_turn
 from dogrules.rules.round import check_give, exchange_recipients, give_actions, winners
 
-HAND_SIZE = 3
-DRAW_CLAUSES = ("KD-DRAW", "R-K2")
-SWAP_CLAUSES = ("KD-TEAM-EXCHANGE", "R-K9")
+HAND_SIZE: Final = 3
+DRAW_CLAUSES: Final = ("KD-DRAW", "R-K2")
+SWAP_CLAUSES: Final = ("KD-TEAM-EXCHANGE", "R-K9")
 
 
 @implements("KD-NEXT-PLAYER")
@@ -52,7 +52,7 @@ def refill(cards: CardTable, seat: int) -> None:
         cards.draw(seat, DRAW_CLAUSES)
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class KidsOpening:
     """All dogs start at home; every seat gets 3 cards; seat 0 plays first. In the team
     variant the partners first swap one card each."""
@@ -78,7 +78,7 @@ class KidsOpening:
         )
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class TeamSwap:
     """The team variant's card swap: each partner taking part sets one card aside, then both
     receive at once (at the start, and after a redraw)."""
@@ -106,7 +106,7 @@ class TeamSwap:
         )
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class KidsPlay:
     """A DOG Kids turn: play one card and carry it out, then draw to 3; or discard the whole
     hand and draw 3 (R-K2)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import Moves, Turn
@@ -13,7 +14,7 @@ from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal
 from dogrules.rules.numbers import check_one_move
 
-MAGNET_CLAUSES = ("BD-MAGNET", "BD-MAGNET-LIMITS", "R-B7")
+MAGNET_CLAUSES: Final = ("BD-MAGNET", "BD-MAGNET-LIMITS", "R-B7")
 
 
 @implements("BD-MAGNET", "BD-MAGNET-LIMITS", "R-B7", "R-B12")

@@ -3,6 +3,8 @@ entering from home, and which pieces a seat may move."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import Turn
 from dogrules.engine.table import Table
@@ -10,11 +12,11 @@ from dogrules.geometry.board import HOME, Board
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal
 
-MOVE_CLAUSES = ("BD-MOVE", "BD-PASSING", "R-C4")
-CAPTURE_CLAUSES = ("BD-CAPTURE", "BD-ONE-PER-FIELD")
-DOG_LANDING_CLAUSES = ("BD-DOG-LANDING", "R-B3")
-FINISH_CLAUSES = ("BD-FINISH-ENTRY", "BD-FINISH-SAFE", "R-C6")
-ENTER_CLAUSES = ("BD-ENTER", "R-C5")
+MOVE_CLAUSES: Final = ("BD-MOVE", "BD-PASSING", "R-C4")
+CAPTURE_CLAUSES: Final = ("BD-CAPTURE", "BD-ONE-PER-FIELD")
+DOG_LANDING_CLAUSES: Final = ("BD-DOG-LANDING", "R-B3")
+FINISH_CLAUSES: Final = ("BD-FINISH-ENTRY", "BD-FINISH-SAFE", "R-C6")
+ENTER_CLAUSES: Final = ("BD-ENTER", "R-C5")
 
 
 @implements("BD-START-BLOCKS", "BD-START-PROTECTED", "R-C4")

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from typing import Protocol
-
-import attrs
 
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import Moves, Turn
@@ -75,7 +74,7 @@ def check_number_play(
     )
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class NumberCard:
     """A blue card: one of the seat's pieces moves exactly the card's number."""
 
@@ -92,7 +91,7 @@ class NumberCard:
         walk(table, table.occupant[origin], origin, target, MOVE_CLAUSES)
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class StartCard:
     """A start card: a piece comes out of its home onto its start field, or a piece moves
     one of the card's numbers."""

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
-from typing import Protocol
-
-import attrs
+from typing import Final, Protocol
 
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import Moves, Turn
@@ -17,8 +16,8 @@ from dogrules.model.results import Refusal
 from dogrules.rules.movement import check_number_move, number_distance, protected_fields, walk
 from dogrules.rules.splits import Pieces, splits
 
-PARTNER_POINTS = 4
-PARTNER_CLAUSES = ("BD-PARTNER", "R-C10")
+PARTNER_POINTS: Final = 4
+PARTNER_CLAUSES: Final = ("BD-PARTNER", "R-C10")
 
 
 class Targets(Protocol):
@@ -39,7 +38,7 @@ class Targets(Protocol):
         ...
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class PartnerCard:
     """Partner: ordered lists of sub-moves (piece, k >= 1) whose counts add up to 4, never
     the same piece twice in a row, each a full number move on the board as the earlier

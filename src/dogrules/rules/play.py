@@ -7,11 +7,10 @@ DOG's summons and penalty).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol
-
-import attrs
 
 from dogrules.data.register import implements
 from dogrules.engine import instances
@@ -98,7 +97,7 @@ def check_card_held(state: State, action: Action, clauses: tuple[str, ...]) -> R
     return Refusal(clauses, f"seat {state.to_act} does not hold {action.card!r}")
 
 
-@attrs.frozen(eq=False)
+@dataclasses.dataclass(frozen=True, eq=False, slots=True)
 class RoundPlay:
     """The play phase of Black DOG and Agent DOG."""
 

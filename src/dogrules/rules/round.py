@@ -3,9 +3,9 @@ turn and of a round, the win, and the end of the game."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Sequence
-
-import attrs
+from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine import instances
@@ -20,7 +20,7 @@ from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal, Transition
 from dogrules.model.state import DogFacts, Phase, State
 
-HAND_SIZE = 5
+HAND_SIZE: Final = 5
 
 
 @implements("BD-EXCHANGE", "BD-2P3P-EXCHANGE", "R-C3")
@@ -123,7 +123,7 @@ def check_give(
     return None
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class RoundExchange:
     """After the deal every seat sets one card aside, face down; once all have chosen the
     cards change hands at the same time (R-C3)."""
@@ -202,7 +202,7 @@ def end_turn(
     )
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class GameOver:
     """Once a side has won nobody acts any more."""
 
@@ -235,7 +235,7 @@ def initial_pieces(board: Board) -> tuple[tuple[int, ...], ...]:
     return tuple((*rest, board.start[seat]) for seat in board.seats)
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class RoundOpening:
     """A new round game: seat 0 deals the first round, pieces are set up and 5 cards dealt to
     every seat; play begins with ``first_phase`` (Black DOG: the Black Dog is placed first)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Iterator
+from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import Moves, Turn
@@ -14,7 +15,7 @@ from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal
 from dogrules.rules.numbers import check_one_move
 
-SWAP_CLAUSES = ("BD-SWAP", "R-B6")
+SWAP_CLAUSES: Final = ("BD-SWAP", "R-B6")
 
 
 def swap(table: Table, first: int, second: int, clauses: tuple[str, ...] = SWAP_CLAUSES) -> None:

@@ -6,6 +6,7 @@ is pure (no state given to it is changed) and every verdict comes from the one j
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 
 import attrs
@@ -99,7 +100,7 @@ class Variant:
     def with_data(self, layout: SpecTable, source: str) -> Variant:
         """This variant played on other board and deck data (a layout file of the same shape
         as ``specs/layouts/<variant>.toml``); ValueError naming what is wrong with it."""
-        other = Variant(attrs.evolve(self.ruleset, layout=layout, source=source))
+        other = Variant(dataclasses.replace(self.ruleset, layout=layout, source=source))
         other.deck  # noqa: B018 - read now so that a broken deck is refused here
         return other
 
