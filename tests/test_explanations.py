@@ -163,6 +163,28 @@ def test_listed_near_misses_are_legal_and_the_others_refused_by_explain_and_appl
     )
 
 
+@pytest.mark.clause("R-C10", "KD-TWO-COLOUR", "KD-START-RISK")
+def test_R_C10_another_spelling_of_a_listed_outcome_is_legal_and_judged_so() -> None:
+    """Both colours of blue/red take the dog on T38 to the blue-and-red start field T0: one
+    outcome, listed once; the other colour's spelling is legal, unlisted, and no fault of
+    the judge (found by the test above: DOG Kids, 3 players, seed 535, step 46)."""
+    v = dogrules.variant("dog-kids")
+    s = v.position(
+        players=3,
+        pieces={0: ["H", "H", "T24"], 1: ["H", "T9", "T38"], 2: ["T16", "T17", "T25"]},
+        hands={1: ["blue/red", "red/green", "green/yellow"]},
+        to_act=1,
+    )
+    listed = {str(action) for action in v.legal_actions(s)}
+    assert "blue/red=blue T38-T0" in listed and "blue/red=red T38-T0" not in listed
+    other = v.parse_action(s, "blue/red=red T38-T0")
+    assert v.explain(s, other).legal
+    assert v.apply(s, other).state == v.apply(s, v.parse_action(s, "blue/red=blue T38-T0")).state
+    judged = judge_all(v, s)
+    assert any(j.near_miss.variation == other and j.listed for j in judged)
+    assert not [j for j in judged if j.wrong]
+
+
 @pytest.mark.clause("R-C12")
 @pytest.mark.parametrize("name", dogrules.VARIANTS)
 @settings(max_examples=EXAMPLES)

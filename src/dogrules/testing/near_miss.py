@@ -98,7 +98,8 @@ class NearMiss:
 class Judged:
     """The verdict on a near miss and what is wrong with it.
 
-    ``listed``: the variation is a legal action; ``ruling``: what ``explain`` says;
+    ``listed``: the variation is a listed action, or another spelling of a listed play's
+    outcome (:func:`spells_a_listed_outcome`); ``ruling``: what ``explain`` says;
     ``refused``: the clauses of ``apply``'s IllegalAction (None when it applied);
     ``turn_listed``: the same movement with another disc turn (or none) is listed, i.e. the
     movement itself is legal; ``reread``: the text of the refusal of the action its notation
@@ -239,9 +240,11 @@ def judge_near_miss(
     ruling = v.explain(state, variation)
     refused: tuple[str, ...] | None = None
     try:
-        v.apply(state, variation)
+        outcome = v.apply(state, variation).state
     except IllegalAction as exc:
         refused = exc.clauses
+    else:
+        is_listed = is_listed or spells_a_listed_outcome(v, state, variation, outcome, listed)
     turn_listed = any(
         attrs.evolve(variation, turn=turn) in listed
         for turn in (None, *DIRECTIONS)
@@ -255,6 +258,19 @@ def judge_near_miss(
         v, near_miss, has_disc, is_listed, ruling, refused, turn_listed, reread, reads_back
     )
     return Judged(near_miss, is_listed, ruling, refused, turn_listed, reread, wrong)
+
+
+def spells_a_listed_outcome(
+    v: Variant, state: State, variation: Action, outcome: State, listed: frozenset[Action]
+) -> bool:
+    """Whether ``variation``, legal and leading to ``outcome``, is another spelling of a
+    listed play of the same card (api.md, second edition: each distinct outcome is listed
+    once, in one spelling; a DOG Kids two-colour card moving a piece to a start field of
+    both colours, say, or Partner's sub-moves in another order)."""
+    return any(
+        action.card == variation.card and v.apply(state, action).state == outcome
+        for action in listed
+    )
 
 
 def reread_refusal(v: Variant, state: State, variation: Action) -> tuple[str | None, bool]:
