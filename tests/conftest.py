@@ -66,7 +66,7 @@ def chromium() -> Iterator[Browser]:
     """Headless Chromium (tests/browser.py), started once a session for the browser tests
     (tests/test_book_browser.py and tests/test_web_table.py, in the pytest-xdist group
     "browser", so one worker starts it once); each test opens its own page. Playwright is
-    imported only here, when a browser test runs."""
+    imported here, when the fixture is first used, not with the conftest."""
     lacking = missing()
     if lacking is not None:
         cannot_run(lacking)
