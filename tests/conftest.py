@@ -3,8 +3,11 @@ live register plugin (which marked functions each clause test runs)."""
 
 from __future__ import annotations
 
+import importlib
 import os
+from collections.abc import Iterator
 from importlib.util import find_spec
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -13,7 +16,12 @@ import dogrules
 import illustrations
 import ray_cluster
 from books import WrittenBook, write_book
+from browser import CHROMIUM, CHROMIUM_ARGS, cannot_run, missing
+from dogrules.app.simulation.backends import tune_worker
 from live_register import NAME, LiveRegister
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 # The suite names the plugins it uses instead of loading every installed one (pyproject.toml:
 # --disable-plugin-autoload, which also spares rewriting the asserts of every module of their
@@ -48,9 +56,29 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 @pytest.fixture(scope="session")
 def written_book(tmp_path_factory: pytest.TempPathFactory) -> WrittenBook:
     """The rulebook the command writes, once a session: tests/test_book.py reads it and
-    tests/test_book_browser.py opens it in Chromium (both in the pytest-xdist group "book",
-    so one worker writes it once)."""
+    tests/test_book_browser.py opens it in Chromium (both in the pytest-xdist group
+    "browser", so one worker writes it once)."""
     return write_book(tmp_path_factory.mktemp("book") / "out")
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Browser]:
+    """Headless Chromium (tests/browser.py), started once a session for the browser tests
+    (tests/test_book_browser.py and tests/test_web_table.py, in the pytest-xdist group
+    "browser", so one worker starts it once); each test opens its own page. Playwright is
+    imported here, when the fixture is first used, not with the conftest."""
+    lacking = missing()
+    if lacking is not None:
+        cannot_run(lacking)
+    sync_api = importlib.import_module("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser: Browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -68,7 +96,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # What collecting brought to life (the test modules, their parametrisations) is frozen
+    # out of the cycle collector's view too (see pytest_configure).
+    tune_worker()
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    # Collecting and running the tests makes many small short-lived objects, as the
+    # simulation's workers do: with the collector's defaults it walks the whole heap
+    # thousands of times a run (a fifth of a worker's collection, some 4% of the tests'
+    # time). As there, what is alive is frozen out of its view and young collections are
+    # made rarer, from here on (before collection).
+    tune_worker()
     illustrations.activate(config)
     ray_cluster.start(config)  # on a pytest-xdist controller, before it spawns the workers
     # Registered here rather than through pytest_plugins so that ``-p no:live_register``

@@ -25,7 +25,6 @@ from typing import Any
 import pytest
 
 from dogrules.data.register import implementers
-from dogrules.data.specs import read_toml
 from dogrules.testing.trace import marked_functions
 from live_probes import Probes
 from live_records import (
@@ -66,18 +65,24 @@ def _test_key(item: pytest.Item) -> str:
     return f"{item.path.name}::{getattr(item, 'originalname', item.name)}"
 
 
+# Modules whose caches no marked function runs under, so a clause test may find them warm:
+# the data layer (the bottom one, it imports no code that could hold a mark: the spec files
+# and the clause register it reads) and the traceability tools' parses of source files.
+# Reading them again before each clause test cost the suite seconds.
+_WARM = ("dogrules.data", "dogrules.testing.trace")
+
+
 def _dogrules_caches() -> list[Callable[[], None]]:
-    # Module-level functools caches of the engine (boards, decks, legal actions...), except
-    # the parsed spec files: no marked function runs under read_toml, and parsing them again
-    # for every clause test would double their cost.
+    # Module-level functools caches of the engine (boards, decks, legal actions...), but
+    # those of the _WARM modules.
     return [
         value.cache_clear
         for name, module in list(sys.modules.items())
         if name == "dogrules" or name.startswith("dogrules.")
+        if not any(name == warm or name.startswith(f"{warm}.") for warm in _WARM)
         for value in vars(module).values()
         if callable(getattr(value, "cache_clear", None))
         and getattr(value, "__module__", None) == name
-        and value is not read_toml
     ]
 
 

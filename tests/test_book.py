@@ -26,7 +26,7 @@ from manuals import MANUALS, needs_manuals
 
 # Under pytest-xdist (tools/check.py: --dist loadgroup) the module's tests share a worker
 # with tests/test_book_browser.py, so the book (tests/conftest.py) is written once.
-pytestmark = pytest.mark.xdist_group("book")
+pytestmark = pytest.mark.xdist_group("browser")
 
 
 @pytest.fixture

@@ -18,11 +18,11 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from books import WrittenBook
-from browser import CHROMIUM, CHROMIUM_ARGS, cannot_run, missing
 
-# The browser check is optional outside CI: browser.missing() says what is lacking.
+# The browser check is optional outside CI: browser.missing() says what is lacking (the
+# chromium fixture of tests/conftest.py skips, or fails under CI).
 with contextlib.suppress(ImportError):
-    from playwright.sync_api import ConsoleMessage, Page, sync_playwright
+    from playwright.sync_api import Browser, ConsoleMessage, Page
 
 TESTS = Path(__file__).parent
 SCREENSHOT = TESTS.parent / "build" / "book-black-dog.png"
@@ -72,23 +72,20 @@ def _screenshot_and_search(page: Page) -> None:
     assert page.locator("section.clause:visible").count() == total
 
 
-# The book tests/test_book.py reads (tests/conftest.py: written once, on the worker that
-# runs the group).
-@pytest.mark.xdist_group("book")
+# The book tests/test_book.py reads and the browser tests/test_web_table.py drives
+# (tests/conftest.py: each made once, on the worker that runs the group).
+@pytest.mark.xdist_group("browser")
 @pytest.mark.slow
-def test_the_book_opens_in_chromium_without_errors(written_book: WrittenBook) -> None:
-    lacking = missing()
-    if lacking is not None:
-        cannot_run(lacking)
-
+def test_the_book_opens_in_chromium_without_errors(
+    written_book: WrittenBook, chromium: Browser
+) -> None:
     started = time.perf_counter()
     book = written_book.folder
     assert written_book.exit_code == 0, written_book.output
     pages = sorted(book.rglob("*.html"))
     assert len(pages) > 4 and book / "black-dog.html" in pages
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 1800})
+    page = chromium.new_page(viewport={"width": 1280, "height": 1800})
+    try:
         errors: list[str] = []
 
         def on_console(message: ConsoleMessage) -> None:
@@ -118,6 +115,7 @@ def test_the_book_opens_in_chromium_without_errors(written_book: WrittenBook) ->
                 # Checked while it is open: the longest pages take seconds to load again.
                 _screenshot_and_search(page)
             assert not errors, f"{where}: {errors}"
-        browser.close()
+    finally:
+        page.close()
     opened = time.perf_counter() - started
     print(f"{len(pages)} pages of the book checked in Chromium in {opened:.1f}s")

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import dogrules
-from browser import CHROMIUM, CHROMIUM_ARGS, PLAYWRIGHT, cannot_run, missing
+from browser import PLAYWRIGHT, cannot_run, missing
 from dogrules.protocol import Context
 
 BUILD = Path(__file__).resolve().parent.parent / "build"
@@ -40,7 +40,7 @@ if MISSING is not None:
 
 # Only now: these need what _missing() checked for.
 import uvicorn  # noqa: E402
-from playwright.sync_api import ConsoleMessage, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, ConsoleMessage, Page  # noqa: E402
 
 from dogrules.app.web_table import create_app  # noqa: E402
 
@@ -53,8 +53,9 @@ def _free_port() -> int:
 
 
 # The tests share a pytest-xdist worker (tools/check.py: --dist loadgroup), so one server
-# and one Chromium serve them all, not one a worker.
-pytestmark = pytest.mark.xdist_group("web_table")
+# and one Chromium serve them all, not one a worker: the Chromium the book's browser test
+# uses too (the chromium fixture of tests/conftest.py).
+pytestmark = pytest.mark.xdist_group("browser")
 
 
 @pytest.fixture(scope="module")
@@ -75,24 +76,22 @@ def server() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser_page() -> Iterator[tuple[Page, list[str]]]:
+def browser_page(chromium: Browser) -> Iterator[tuple[Page, list[str]]]:
     """A page of headless Chromium, and the console errors it logs (with uncaught ones)."""
     errors: list[str] = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        page.set_default_timeout(15_000)
+    page = chromium.new_page(viewport={"width": 1400, "height": 900})
+    page.set_default_timeout(15_000)
 
-        def console(message: ConsoleMessage) -> None:
-            if message.type == "error":
-                errors.append(f"console: {message.text} at {message.location}")
+    def console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(f"console: {message.text} at {message.location}")
 
-        page.on("console", console)
-        page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
-        try:
-            yield page, errors
-        finally:
-            browser.close()
+    page.on("console", console)
+    page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
+    try:
+        yield page, errors
+    finally:
+        page.close()
 
 
 def _screenshot(page: Page, name: str) -> None:

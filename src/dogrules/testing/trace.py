@@ -62,15 +62,16 @@ def test_citations(test_dir: Path) -> dict[str, list[str]]:
     """Clause id -> tests whose ``pytest.mark.clause(...)`` marker cites it."""
     cited: dict[str, list[str]] = {}
     for path in sorted(test_dir.glob("test_*.py")):
-        for clause_id, test in _test_citations(path, _stamp(path)):
+        for clause_id, test in _test_citations(*_key(path)):
             cited.setdefault(clause_id, []).append(f"{path.name}::{test}")
     return cited
 
 
-def _stamp(path: Path) -> tuple[int, int]:
-    # A file's modification time and size: its parse below is kept until either changes.
+def _key(path: Path) -> tuple[Path, tuple[int, int]]:
+    # A file's absolute path (one entry however the folder was named), modification time
+    # and size: its parse below is kept until either changes.
     stat = path.stat()
-    return stat.st_mtime_ns, stat.st_size
+    return path.resolve(), (stat.st_mtime_ns, stat.st_size)
 
 
 @functools.cache
@@ -103,7 +104,7 @@ def source_citations(root: Path = _SOURCE_ROOT) -> dict[str, list[str]]:
     """Clause id -> the source files whose string literals cite it."""
     cited: dict[str, list[str]] = {}
     for path in sorted(root.rglob("*.py")):
-        for clause_id in _source_citations(path, _stamp(path)):
+        for clause_id in _source_citations(*_key(path)):
             cited.setdefault(clause_id, []).append(str(path.relative_to(root)))
     return cited
 
