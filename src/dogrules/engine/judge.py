@@ -24,6 +24,13 @@ from dogrules.model.events import Event
 from dogrules.model.results import Refusal, Ruling, Transition
 from dogrules.model.state import State
 
+# Read once: compiled, ``gc.isenabled`` is a look-up in the module's globals and another on
+# the gc module each time, and every listing calls all three (``apply`` one partial).
+_partial: Final = functools.partial
+_gc_isenabled: Final = gc.isenabled
+_gc_disable: Final = gc.disable
+_gc_enable: Final = gc.enable
+
 
 def judge(game: Game, state: State, action: Action) -> Refusal | None:
     """Why ``action`` is not legal in ``state``, citing the game's own clauses; None when it
@@ -76,9 +83,7 @@ def apply(game: Game, state: State, action: Action, events: bool = False) -> Tra
         return carry_out(game, state, action)
     # Not recording, the phase rule's transition needs no citing: its state is the one.
     carried = game.ruleset.phases[state.phase].carry_out(game, state, action, False)
-    return instances.transition(
-        carried.state, None, functools.partial(_events, game, state, action)
-    )
+    return instances.transition(carried.state, None, _partial(_events, game, state, action))
 
 
 def explain(game: Game, state: State, action: Action) -> Ruling:
@@ -217,13 +222,13 @@ class ListingCache:
         # Listing a crowded position allocates tens of thousands of small objects that form
         # no reference cycle; the cycle collector, triggered by their count alone, would scan
         # them (and the whole heap) again and again for nothing. It runs as usual afterwards.
-        collecting = gc.isenabled()
-        gc.disable()
+        collecting = _gc_isenabled()
+        _gc_disable()
         try:
             actions = () if rule is None else tuple(rule.actions(game, state))
         finally:
             if collecting:
-                gc.enable()
+                _gc_enable()
         listing = actions, Members(actions)
         if len(actions) > self.action_budget:
             return listing
