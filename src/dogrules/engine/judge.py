@@ -81,8 +81,7 @@ def apply(game: Game, state: State, action: Action, events: bool = False) -> Tra
             )
     if events:
         return carry_out(game, state, action)
-    # Not recording, the phase rule's transition needs no citing: its state is the one.
-    carried = game.ruleset.phases[state.phase].carry_out(game, state, action, False)
+    carried = carry_out(game, state, action, record=False)
     return instances.transition(carried.state, None, _partial(_events, game, state, action))
 
 
