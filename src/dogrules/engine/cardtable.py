@@ -184,7 +184,7 @@ KEEP: Final = _Keep.KEEP
 
 def transition(
     state: State,
-    table: Table,
+    table: Table | None,
     cards: CardTable,
     *,
     phase: Phase | None = None,
@@ -198,10 +198,15 @@ def transition(
 ) -> Transition:
     """The transition to the state the scratch ``table`` and ``cards`` now describe, with the
     events they recorded (not yet cited in the variant's own clauses); the keyword arguments
-    change what the tables do not hold."""
+    change what the tables do not hold. Without a ``table`` (see :func:`card_scratch`) the
+    pieces stay as they were."""
     now = state.extra if extra is KEEP else extra
-    if isinstance(now, DogFacts) and now.black_dog != table.dog:
-        now = DogFacts(table.dog)
+    if table is None:
+        pieces = state.pieces
+    else:
+        pieces = table.pieces()
+        if isinstance(now, DogFacts) and now.black_dog != table.dog:
+            now = DogFacts(table.dog)
     # What did not change is kept, not copied: the scratch copy changes a hand or the deck
     # only through a copy of its own, so one still the state's own object is unchanged; a
     # hand held as a tuple is in canonical order already (see :class:`CardTable`). (A test
@@ -216,7 +221,7 @@ def transition(
         state.players,
         state.phase if phase is None else phase,
         state.to_act if to_act is None else to_act,
-        table.pieces(),
+        pieces,
         hands,
         state.deck if cards.deck is state.deck else tuple(cards.deck),
         tuple(cards.discard),
@@ -238,7 +243,17 @@ def scratch(board: Board, deck: Deck, state: State, record: bool = True) -> tupl
     """Scratch copies of the pieces and cards of ``state``, sharing one event list when they
     ``record`` (otherwise recording nothing: the events are not wanted)."""
     table = Table.of(board, state, record)
-    cards = CardTable(
+    return table, _cards(deck, state, table.events)
+
+
+def card_scratch(deck: Deck, state: State, record: bool = True) -> CardTable:
+    """A scratch copy of the cards of ``state`` alone, for an action that moves no piece (a
+    give, a fold, a discard): the pieces are not copied, nor rebuilt for the new state."""
+    return _cards(deck, state, [] if record else None)
+
+
+def _cards(deck: Deck, state: State, events: list[Event] | None) -> CardTable:
+    return CardTable(
         deck,
         state.hands,
         state.deck,
@@ -246,6 +261,5 @@ def scratch(board: Board, deck: Deck, state: State, record: bool = True) -> tupl
         state.exchange,
         state.seed,
         state.shuffles,
-        table.events,
+        events,
     )
-    return table, cards
