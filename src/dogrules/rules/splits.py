@@ -27,7 +27,7 @@ from collections.abc import Callable, Hashable, Iterator
 
 from dogrules.engine.ruleset import Moves, Turn
 from dogrules.engine.table import Table
-from dogrules.geometry.board import HOME
+from dogrules.geometry.board import HOME, Board
 from dogrules.rules.movement import number_targets, protected_fields, walk
 from dogrules.rules.split_places import Where, landings_after, placed, settled
 from dogrules.rules.split_skips import Skips
@@ -47,6 +47,13 @@ Plan = list[list[int]]
 # protected start fields and the same fields of the seat's finish taken: all they depend on
 # besides the piece's place (a piece only ever enters its own colour's finish).
 SeatPlans = list[dict[int, Plan]]
+
+# Each seat's plans by context (protected start fields, seat, the seat's finish fields
+# taken), for a board and a number of points: a pure function of these, so kept from one
+# search to the next (a playout meets the same few contexts again and again). Bounded: a
+# board has finitely many contexts and places, and boards are built once per game kept.
+Contexts = dict[tuple[frozenset[int], int, frozenset[int]], dict[int, Plan]]
+_contexts: dict[tuple[Board, int], Contexts] = {}
 
 # What a sub-move carried out changed, to take it back: the piece on its target, the
 # landings and the homes before it, and how many finish entries and captures there were.
@@ -117,12 +124,15 @@ class _Search:
         self.skips = Skips(turn.board, self.dog, self.ordered)
         self.start_fields = frozenset(turn.board.start)
         self.nodes: dict[Hashable, _Node] = {}
-        self.contexts: dict[tuple[frozenset[int], int, frozenset[int]], dict[int, Plan]] = {}
         self.listed: set[Hashable] = set()
 
     def root(self, points: int) -> _Node:
         """The node of the table as the turn found it, with all ``points`` to split."""
         self.points = points
+        contexts = _contexts.get((self.board, points))
+        if contexts is None:
+            contexts = _contexts[self.board, points] = {}
+        self.contexts: Contexts = contexts
         table = self.table
         where, finished = tuple(sorted(table.occupant)), tuple(table.finished)
         blocked = protected_fields(self.board, table)
