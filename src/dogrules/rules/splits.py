@@ -137,6 +137,7 @@ class _Search:
         self.start_fields = frozenset(turn.board.start)
         self.nodes: dict[Hashable, _Node] = {}
         self.listed: set[Hashable] = set()
+        self.known = turn.known_turns if merge and judged is not None else None
 
     def root(self, points: int) -> _Node:
         """The node of the table as the turn found it, with all ``points`` to split."""
@@ -224,12 +225,11 @@ class _Search:
         occupant, points, plans, merge = self.table.occupant, node.points, node.plans, self.merge
         skips, table = self.skips, self.table
         swap = merged = None
-        if merge:
-            swap = skips.swappable(table, done)
-            merged = skips.mergeable(table, done, again)
         # Only a piece placed before the one moved last can have its sub-moves swapped.
-        before = HOME if swap is None else swap[0]
-        known = self.turn.known_turns if merge and self.judged is not None else None
+        before = HOME
+        # The skip rules are asked once a last sub-move is met (many nodes have none).
+        asked = False
+        known = self.known
         card, dog = self.card, self.dog
         for origin in pieces:
             owner = occupant[origin]
@@ -242,6 +242,12 @@ class _Search:
             if not merge:
                 found.extend([(*done, (origin, target)) for target in targets])
             elif targets:
+                if not asked:
+                    asked = True
+                    swap = skips.swappable(table, done)
+                    merged = skips.mergeable(table, done, again)
+                    if swap is not None:
+                        before = swap[0]
                 if origin < before and swap is not None:
                     targets = skips.uncommuted(swap, origin, owner, targets)
                 if origin == again and merged is not None:
