@@ -27,7 +27,7 @@ from collections.abc import Callable, Hashable, Iterator
 
 from dogrules.engine.ruleset import Moves, Turn
 from dogrules.engine.table import Table
-from dogrules.geometry.board import HOME
+from dogrules.geometry.board import HOME, Board
 from dogrules.rules.movement import number_targets, protected_fields, walk
 from dogrules.rules.split_places import Where, landings_after, placed, settled
 from dogrules.rules.split_skips import Skips
@@ -48,9 +48,28 @@ Plan = list[list[int]]
 # besides the piece's place (a piece only ever enters its own colour's finish).
 SeatPlans = list[dict[int, Plan]]
 
+
+class _Kept:
+    """The plans worked out on one board for one number of points: each seat's by its
+    context (the protected start fields, the seat, the fields of its finish taken) and every
+    seat's by the table's (the protected start fields, each seat's finish fields taken).
+    They follow from these alone, so they are kept from one search to the next (a playout
+    meets the same few contexts again and again); a board has finitely many."""
+
+    __slots__ = ("seats", "tables")
+
+    def __init__(self) -> None:
+        self.seats: dict[tuple[frozenset[int], int, frozenset[int]], dict[int, Plan]] = {}
+        self.tables: dict[tuple[frozenset[int], tuple[frozenset[int], ...]], SeatPlans] = {}
+
+
+# By board and points (boards are built once per game and kept, so these are few).
+_kept: dict[tuple[Board, int], _Kept] = {}
+
 # What a sub-move carried out changed, to take it back: the piece on its target, the
-# landings and the homes before it, and how many finish entries and captures there were.
-Undo = tuple[int | None, dict[int, None], list[int], int, int]
+# landings before it, and how many finish entries and captures there were (each capture
+# sent one piece of its owner home).
+Undo = tuple[int | None, dict[int, None], int, int]
 
 
 def splits(
@@ -117,17 +136,21 @@ class _Search:
         self.skips = Skips(turn.board, self.dog, self.ordered)
         self.start_fields = frozenset(turn.board.start)
         self.nodes: dict[Hashable, _Node] = {}
-        self.contexts: dict[tuple[frozenset[int], int, frozenset[int]], dict[int, Plan]] = {}
         self.listed: set[Hashable] = set()
+        self.known = turn.known_turns if merge and judged is not None else None
 
     def root(self, points: int) -> _Node:
         """The node of the table as the turn found it, with all ``points`` to split."""
         self.points = points
+        kept = _kept.get((self.board, points))
+        if kept is None:
+            kept = _kept[self.board, points] = _Kept()
+        self.kept = kept
         table = self.table
         where, finished = tuple(sorted(table.occupant)), tuple(table.finished)
         blocked = protected_fields(self.board, table)
         lanes = self.lanes()
-        plans = [self.plans(blocked, seat, lane) for seat, lane in enumerate(lanes)]
+        plans = self.plans(blocked, lanes)
         node = _Node(where, points, finished, blocked, lanes, plans, self.movers(table))
         if self.merge:
             landings = self.ordered_landings(tuple(table.landed))
@@ -143,12 +166,19 @@ class _Search:
                 taken[board.lane_owner(location)].append(location)
         return tuple(map(frozenset, taken))
 
-    def plans(self, blocked: frozenset[int], seat: int, lane: frozenset[int]) -> dict[int, Plan]:
-        """The sub-moves of ``seat``'s pieces worked out so far on tables with these
-        protected start fields and these fields of its finish taken."""
-        plans = self.contexts.get((blocked, seat, lane))
+    def plans(self, blocked: frozenset[int], lanes: tuple[frozenset[int], ...]) -> SeatPlans:
+        """The sub-moves of each seat's pieces worked out so far on tables with these
+        protected start fields and these fields of each seat's finish taken."""
+        kept = self.kept
+        plans = kept.tables.get((blocked, lanes))
         if plans is None:
-            plans = self.contexts[blocked, seat, lane] = {}
+            seats = kept.seats
+            plans = kept.tables[blocked, lanes] = []
+            for seat, lane in enumerate(lanes):
+                own = seats.get((blocked, seat, lane))
+                if own is None:
+                    own = seats[blocked, seat, lane] = {}
+                plans.append(own)
         return plans
 
     def ordered_landings(self, landed: tuple[int, ...]) -> tuple[int, ...]:
@@ -195,12 +225,11 @@ class _Search:
         occupant, points, plans, merge = self.table.occupant, node.points, node.plans, self.merge
         skips, table = self.skips, self.table
         swap = merged = None
-        if merge:
-            swap = skips.swappable(table, done)
-            merged = skips.mergeable(table, done, again)
         # Only a piece placed before the one moved last can have its sub-moves swapped.
-        before = HOME if swap is None else swap[0]
-        known = self.turn.known_turns if merge and self.judged is not None else None
+        before = HOME
+        # The skip rules are asked once a last sub-move is met (many nodes have none).
+        asked = False
+        known = self.known
         card, dog = self.card, self.dog
         for origin in pieces:
             owner = occupant[origin]
@@ -213,6 +242,12 @@ class _Search:
             if not merge:
                 found.extend([(*done, (origin, target)) for target in targets])
             elif targets:
+                if not asked:
+                    asked = True
+                    swap = skips.swappable(table, done)
+                    merged = skips.mergeable(table, done, again)
+                    if swap is not None:
+                        before = swap[0]
                 if origin < before and swap is not None:
                     targets = skips.uncommuted(swap, origin, owner, targets)
                 if origin == again and merged is not None:
@@ -275,9 +310,13 @@ class _Search:
         if origin in self.start_fields or target in self.start_fields:
             blocked = protected_fields(self.board, self.table)
         if target >= self.track:
-            lanes = self.lanes()
+            # The piece moved inside its own colour's finish or into it (R-C6).
+            taken = set(lanes[owner])
+            taken.discard(origin)
+            taken.add(target)
+            lanes = (*lanes[:owner], frozenset(taken), *lanes[owner + 1 :])
         if blocked != node.blocked or lanes is not node.lanes:
-            plans = [self.plans(blocked, seat, lane) for seat, lane in enumerate(lanes)]
+            plans = self.plans(blocked, lanes)
         after = _Node(where, points, finished, blocked, lanes, plans, self.movers(self.table))
         if self.merge:
             self.nodes[key] = after
@@ -287,21 +326,30 @@ class _Search:
         """Carry a sub-move out on the search's table; what :meth:`back` needs to take it
         back (a number move changes the pieces on its origin and its target only)."""
         table = self.table
-        homes, finished, captures = table.home.copy(), len(table.finished), len(table.captures)
-        undo = (table.occupant.get(target), table.landed.copy(), homes, finished, captures)
+        undo = (
+            table.occupant.get(target),
+            table.landed.copy(),
+            len(table.finished),
+            len(table.captures),
+        )
         walk(table, owner, origin, target, self.clauses)
         return undo
 
     def back(self, owner: int, origin: int, target: int, undo: Undo) -> None:
         """Take back a sub-move :meth:`step` carried out."""
         table, occupant = self.table, self.table.occupant
-        victim, table.landed, table.home, finished, captures = undo
+        victim, table.landed, finished, captures = undo
         occupant.pop(target, None)
         if victim is not None:
             occupant[target] = victim
         occupant[origin] = owner
         del table.finished[finished:]
-        del table.captures[captures:]
+        captured = table.captures
+        if len(captured) > captures:
+            home = table.home
+            for seat in captured[captures:]:
+                home[seat] -= 1
+            del captured[captures:]
 
     def new_outcome(self, node: _Node, origin: int, target: int) -> bool | None:
         """Whether the disc must turn after the play ending with a last sub-move from
