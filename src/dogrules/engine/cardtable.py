@@ -231,6 +231,7 @@ def transition(
         state.teams,
         now,
     )
+    table.describe(new, now.black_dog if isinstance(now, DogFacts) else None)
     return instances.transition(new, () if cards.events is None else tuple(cards.events))
 
 
