@@ -11,6 +11,7 @@ import pytest
 
 import dogrules
 from dogrules.engine import judge
+from dogrules.engine.table import Table
 from dogrules.model.results import Transition
 from dogrules.variants import forms, implemented
 
@@ -70,3 +71,24 @@ def test_the_engine_asked_for_runs() -> None:
         f"expected the {'compiled' if expected else 'pure-Python'} engine, "
         f"running {'compiled' if dogrules.compiled() else 'pure-Python'} modules"
     )
+
+
+@pytest.mark.parametrize(("name", "players", "teams"), FORMS)
+def test_the_table_a_carried_out_state_keeps_holds_its_pieces(
+    name: str, players: int, teams: bool | None
+) -> None:
+    # Table.of of a state carrying out has just built copies the table it was built from
+    # (Table.describe): it must read the same pieces as a state not built so (an equal copy).
+    variant = dogrules.variant(name)
+    rng = random.Random(11)
+    state = variant.new_game(players=players, seed=11, teams=teams)
+    board = variant.game(state.players).board
+    for step in range(200):
+        if state.phase == "over":
+            break
+        state = variant.apply(state, rng.choice(variant.legal_actions(state))).state
+        kept = Table.of(board, state)
+        read = Table.of(board, attrs.evolve(state))
+        assert (kept.occupant, kept.home, kept.dog) == (read.occupant, read.home, read.dog), (
+            f"step {step}: the kept table differs from the state's pieces"
+        )
