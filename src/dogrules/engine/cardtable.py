@@ -32,7 +32,17 @@ def shuffled(cards: Sequence[str], seed: int, number: int) -> tuple[str, ...]:
 class CardTable:
     """A scratch copy of every card: hands, deck (drawn from its end), discard, exchange."""
 
-    __slots__ = ("deck", "deck_spec", "discard", "events", "exchange", "hands", "seed", "shuffles")
+    __slots__ = (
+        "deck",
+        "deck_spec",
+        "discard",
+        "events",
+        "exchange",
+        "hands",
+        "seed",
+        "shuffles",
+        "unordered",
+    )
 
     def __init__(
         self,
@@ -50,17 +60,21 @@ class CardTable:
         # leave the deck alone): until then each is the sequence it was given, so the new
         # state keeps an unchanged one as it was (see :func:`transition`). A hand held as a
         # tuple is in canonical order (a state's hand, or one with a card taken from it); a
-        # list is sorted when the new state is built.
+        # list is sorted when the new state is built, and ``unordered`` says whether there
+        # is one (``hands`` are given as tuples in canonical order). The set-aside cards too
+        # are the sequence given until changed (by a give, or their delivery).
         self.hands: list[Sequence[str]] = list(hands)
+        self.unordered = False
         self.deck: Sequence[str] = deck
         self.discard = list(discard)
-        self.exchange = list(exchange)
+        self.exchange: Sequence[str | None] = exchange
         self.seed = seed
         self.shuffles = shuffles
         self.events = events
 
     def changing_hand(self, seat: int) -> list[str]:
         """The hand of ``seat``, to be changed (copied on its first change)."""
+        self.unordered = True
         hand = self.hands[seat]
         if type(hand) is not list:
             hand = self.hands[seat] = list(hand)
@@ -80,7 +94,7 @@ class CardTable:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an integer, got {seed!r}")
         deck = shuffled(deck_spec.cards(), seed, 0)
-        return cls(deck_spec, [[] for _ in range(players)], deck, [], [None] * players, seed, 1, [])
+        return cls(deck_spec, [()] * players, deck, [], (None,) * players, seed, 1, [])
 
     def record(self, event: Event) -> None:
         # Callers build an event only when the table records: an unwanted Event costs more
@@ -152,14 +166,16 @@ class CardTable:
         """The seat's whole hand goes under the discard pile (the top card stays on top)."""
         hand = self.hand(seat)
         self.discard[:0] = hand
-        self.hands[seat] = []
+        self.hands[seat] = ()
         return hand
 
     @implements("BD-EXCHANGE", "BD-2P3P-EXCHANGE", "R-C3")
     def set_aside(self, seat: int, card: str) -> None:
         """In the exchange a seat first chooses the card it will pass, face down."""
         self.take(seat, card)
-        self.exchange[seat] = card
+        exchange = list(self.exchange)
+        exchange[seat] = card
+        self.exchange = exchange
         if self.events is not None:
             self.record(Event(EventKind.GAVE, ("BD-EXCHANGE", "R-C3"), seat=seat))
 
@@ -184,7 +200,7 @@ KEEP: Final = _Keep.KEEP
 
 def transition(
     state: State,
-    table: Table,
+    table: Table | None,
     cards: CardTable,
     *,
     phase: Phase | None = None,
@@ -198,17 +214,25 @@ def transition(
 ) -> Transition:
     """The transition to the state the scratch ``table`` and ``cards`` now describe, with the
     events they recorded (not yet cited in the variant's own clauses); the keyword arguments
-    change what the tables do not hold."""
+    change what the tables do not hold. Without a ``table`` (see :func:`card_scratch`) the
+    pieces stay as they were."""
     now = state.extra if extra is KEEP else extra
-    if isinstance(now, DogFacts) and now.black_dog != table.dog:
-        now = DogFacts(table.dog)
+    if table is None:
+        pieces = state.pieces
+    else:
+        pieces = table.pieces()
+        if isinstance(now, DogFacts) and now.black_dog != table.dog:
+            now = DogFacts(table.dog)
     # What did not change is kept, not copied: the scratch copy changes a hand or the deck
     # only through a copy of its own, so one still the state's own object is unchanged; a
-    # hand held as a tuple is in canonical order already (see :class:`CardTable`). (A test
-    # of all hands by C calls before the comprehension saved 1k instructions a decision as
-    # Python and cost 4.5k compiled, where the comprehension is a C loop.)
-    order = cards.deck_spec.in_order
-    hands = tuple([hand if isinstance(hand, tuple) else order(hand) for hand in cards.hands])
+    # hand held as a tuple is in canonical order already (see :class:`CardTable`), and
+    # unless one is a list (a deal, a draw, a delivery) every hand is kept as it is.
+    if cards.unordered:
+        order = cards.deck_spec.in_order
+        hands = tuple([hand if isinstance(hand, tuple) else order(hand) for hand in cards.hands])
+    else:
+        # Every hand a tuple (``unordered`` is False), as the state's field holds them.
+        hands = tuple(cards.hands)  # type: ignore[arg-type]
     # Built field by field rather than by attrs.evolve, and by position (State's field
     # order): this runs once per action.
     new = instances.state(
@@ -216,7 +240,7 @@ def transition(
         state.players,
         state.phase if phase is None else phase,
         state.to_act if to_act is None else to_act,
-        table.pieces(),
+        pieces,
         hands,
         state.deck if cards.deck is state.deck else tuple(cards.deck),
         tuple(cards.discard),
@@ -231,7 +255,8 @@ def transition(
         state.teams,
         now,
     )
-    table.describe(new, now.black_dog if isinstance(now, DogFacts) else None)
+    if table is not None:
+        table.describe(new, now.black_dog if isinstance(now, DogFacts) else None)
     return instances.transition(new, () if cards.events is None else tuple(cards.events))
 
 
@@ -239,7 +264,17 @@ def scratch(board: Board, deck: Deck, state: State, record: bool = True) -> tupl
     """Scratch copies of the pieces and cards of ``state``, sharing one event list when they
     ``record`` (otherwise recording nothing: the events are not wanted)."""
     table = Table.of(board, state, record)
-    cards = CardTable(
+    return table, _cards(deck, state, table.events)
+
+
+def card_scratch(deck: Deck, state: State, record: bool = True) -> CardTable:
+    """A scratch copy of the cards of ``state`` alone, for an action that moves no piece (a
+    give, a fold, a discard): the pieces are not copied, nor rebuilt for the new state."""
+    return _cards(deck, state, [] if record else None)
+
+
+def _cards(deck: Deck, state: State, events: list[Event] | None) -> CardTable:
+    return CardTable(
         deck,
         state.hands,
         state.deck,
@@ -247,6 +282,5 @@ def scratch(board: Board, deck: Deck, state: State, record: bool = True) -> tupl
         state.exchange,
         state.seed,
         state.shuffles,
-        table.events,
+        events,
     )
-    return table, cards

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from dogrules.data.register import implements
 from dogrules.engine import instances
-from dogrules.engine.cardtable import CardTable, scratch, transition
+from dogrules.engine.cardtable import CardTable, card_scratch, scratch, transition
 from dogrules.engine.instances import COPY, DISCARD, FOLD, PLAY
 from dogrules.engine.ruleset import CardRule, Game, Moves, Outcomes, Turn
 from dogrules.engine.table import Table
@@ -255,20 +255,22 @@ class RoundPlay:
     def carry_out(
         self, game: Game, state: State, action: Action, record: bool = True
     ) -> Transition:
-        table, cards = scratch(game.board, game.deck, state, record)
         seat = state.to_act
         if action.kind == DISCARD:
+            cards = card_scratch(game.deck, state, record)
             assert action.chosen is not None, "a discard names its card (checked)"
             cards.discard_card(seat, action.chosen, ("BD-2P3P-REDRAW", "R-C7"))
             if not state.redrawn:
                 cards.draw(seat)
                 # A 2/3-player seat that has discarded and drawn decides again (R-C7).
-                return transition(state, table, cards, redrawn=True)
-            return end_turn(game, state, table, cards, None, self.round_start_clauses)
+                return transition(state, None, cards, redrawn=True)
+            return end_turn(game, state, None, cards, None, self.round_start_clauses)
         if action.kind == FOLD:
+            cards = card_scratch(game.deck, state, record)
             cards.fold(seat)
-            return end_turn(game, state, table, cards, None, self.round_start_clauses)
+            return end_turn(game, state, None, cards, None, self.round_start_clauses)
         assert action.card is not None, "a play names its card (checked)"
+        table, cards = scratch(game.board, game.deck, state, record)
         catalogue = game.ruleset.catalogue
         held = catalogue.spec(action.card)
         spec = held if action.copied is None else catalogue.spec(action.copied)

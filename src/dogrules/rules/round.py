@@ -9,7 +9,7 @@ from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine import instances
-from dogrules.engine.cardtable import CardTable, scratch, transition
+from dogrules.engine.cardtable import CardTable, card_scratch, transition
 from dogrules.engine.instances import GIVE
 from dogrules.engine.ruleset import Game
 from dogrules.engine.table import Table
@@ -138,34 +138,36 @@ class RoundExchange:
     def carry_out(
         self, game: Game, state: State, action: Action, record: bool = True
     ) -> Transition:
-        table, cards = scratch(game.board, game.deck, state, record)
+        cards = card_scratch(game.deck, state, record)
         assert action.chosen is not None, "a give names its card (checked)"
         cards.set_aside(state.to_act, action.chosen)
         players = state.players
         for offset in range(1, players + 1):
             seat = (state.to_act + offset) % players
             if cards.exchange[seat] is None and cards.hands[seat]:
-                return transition(state, table, cards, to_act=seat)
+                return transition(state, None, cards, to_act=seat)
         clauses = ("BD-EXCHANGE", "R-C3") if state.teams else ("BD-2P3P-EXCHANGE", "R-C3")
         cards.deliver(exchange_recipients(players, state.teams), clauses)
         starter = game.ruleset.starter(state.dealer, players)
         first = starter if cards.hands[starter] else next_seat(cards.hands, starter)
-        return transition(state, table, cards, phase=Phase.PLAY, to_act=first)
+        return transition(state, None, cards, phase=Phase.PLAY, to_act=first)
 
 
 @implements("BD-ROUND-END", "BD-DEALER-ROTATES", "BD-TURN", "R-C1")
 def end_turn(
     game: Game,
     state: State,
-    table: Table,
+    table: Table | None,
     cards: CardTable,
     played: str | None,
     round_start_clauses: tuple[str, ...],
 ) -> Transition:
     """After a turn: the game may be won; otherwise the next seat with cards plays, and when
-    nobody holds a card the round ends and the next dealer deals."""
+    nobody holds a card the round ends and the next dealer deals (``table``: the pieces after
+    a play, None after a turn that moved none)."""
     last_played = played if played is not None else state.last_played
     if played is not None:
+        assert table is not None, "a play's pieces are on a table"
         won = winners(table, state.to_act, state.teams)
         if won:
             double = len(complete_sides(table, state.to_act, state.teams)) > 1
