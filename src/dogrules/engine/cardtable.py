@@ -255,6 +255,8 @@ def transition(
         state.teams,
         now,
     )
+    if table is not None:
+        table.describe(new, now.black_dog if isinstance(now, DogFacts) else None)
     return instances.transition(new, () if cards.events is None else tuple(cards.events))
 
 

@@ -64,7 +64,8 @@ class Turn:
     :class:`Outcomes`); None where no phase rule said, and a mechanic then tells outcomes
     apart by every detail of the table. ``known_turns`` remembers, for the plays (card
     played as, movements) a mechanic has listed that way, whether the disc must turn after
-    them (so that the disc turn need not carry each of them out again).
+    them (so that the disc turn need not carry each of them out again); ``movable`` the
+    pieces a number may move, with the rule that said so (see ``rules.numbers.movers_of``).
 
     A plain class, not an attrs one: the compiled engine (``tools/build_compiled.py``) makes
     it a native class, whose attributes the rule modules read as C struct fields."""
@@ -75,6 +76,7 @@ class Turn:
         "controlled",
         "game",
         "known_turns",
+        "movable",
         "outcome",
         "partner",
         "seat",
@@ -105,6 +107,9 @@ class Turn:
         self.board = board
         self.outcome = outcome
         self.known_turns: dict[tuple[str, Moves], bool] = {} if known_turns is None else known_turns
+        # Worked out once a turn, when a number first asks (the table of a turn is not
+        # changed while the turn is read: a play is tried out on a copy).
+        self.movable: tuple[object, list[int]] | None = None
 
     def on(self, table: Table, blocked: frozenset[int]) -> Turn:
         """The same turn on another ``table`` with its protected fields (``blocked``)."""

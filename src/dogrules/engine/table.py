@@ -77,6 +77,17 @@ class Table:
         _latest = (state, dict(occupant), tuple(home), dog)
         return cls(board, occupant, home, dog, [] if record else None)
 
+    def describe(self, state: State, dog: int | None) -> None:
+        """Remember this table as the pieces of ``state``, built from it (``dog``: the state's
+        Black Dog): the next :meth:`of` that state copies them instead of reading the state.
+        The table is not changed after (its entries are copied all the same)."""
+        global _latest
+        # A playout lists every state an action's carrying out has just built: without this
+        # each listing read the state's pieces one by one (some 20k instructions a decision).
+        # The entries' order may differ from a read of the state's; no rule reads the board
+        # in the order of its entries.
+        _latest = (state, dict(self.occupant), tuple(self.home), dog)
+
     def clone(self) -> Table:
         """A copy that records nothing (to try a play out)."""
         return Table(

@@ -19,7 +19,7 @@ from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal, Transition
 from dogrules.model.state import Phase, State
 from dogrules.rules.movement import number_distance, number_targets, walk
-from dogrules.rules.numbers import Movers, check_number_play
+from dogrules.rules.numbers import Movers, check_number_play, movers_of
 
 DOG_CLAUSES: Final = ("BD-DOG-CAPTURES", "BD-DOG-START-FIELDS", "BD-CLOCKWISE-DOG", "R-B2")
 # With fewer seats than quadrants the dog also skips the unused colours' start fields.
@@ -105,7 +105,7 @@ class BlackCard:
     def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
         """For each value, each piece the seat may move that far."""
         board, table = turn.board, turn.table
-        movers = self.movers.movers(turn)
+        movers = movers_of(turn, self.movers)
         for count in card.steps:
             for origin in movers:
                 owner = table.occupant[origin]

@@ -36,6 +36,17 @@ class Movers(Protocol):
         ...
 
 
+def movers_of(turn: Turn, movers: Movers) -> list[int]:
+    """``movers.movers(turn)``, worked out once a turn: the number, start and black cards of
+    a hand move the same pieces (callers only read the list)."""
+    kept = turn.movable
+    if kept is not None and kept[0] is movers:
+        return kept[1]
+    found = movers.movers(turn)
+    turn.movable = (movers, found)
+    return found
+
+
 @implements("BD-BLUE", "BD-FULL-MOVE", "R-C7")
 def number_plays(turn: Turn, card: CardSpec, movers: list[int]) -> Iterator[Moves]:
     """Each piece in ``movers`` may go exactly one of the card's step counts; every way it can
@@ -81,7 +92,7 @@ class NumberCard:
     movers: Movers
 
     def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
-        return number_plays(turn, card, self.movers.movers(turn))
+        return number_plays(turn, card, movers_of(turn, self.movers))
 
     def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
         return check_number_play(turn, card, action, self.movers, entering=False)
@@ -113,7 +124,7 @@ class StartCard:
         owner = turn.controlled
         if can_enter(turn.board, turn.table, owner):
             yield ((HOME, turn.board.start[owner]),)
-        yield from number_plays(turn, card, self.movers.movers(turn))
+        yield from number_plays(turn, card, movers_of(turn, self.movers))
 
     def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
         return check_number_play(turn, card, action, self.movers, entering=True)

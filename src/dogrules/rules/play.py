@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import Protocol
 
 from dogrules.data.register import implements
@@ -128,7 +128,7 @@ class RoundPlay:
     ) -> Iterator[Action]:
         """Every complete way to carry out ``card``: a card that cannot be carried out in full
         yields nothing and so is not playable. ``ways`` keeps the ways of each card played
-        as (none kept without it: a caller that wants only the first way stops early)."""
+        as (none kept without it: a caller that wants only the first play stops early)."""
         game = turn.game
         catalogue = game.ruleset.catalogue
         spec = catalogue.spec(card)
@@ -139,33 +139,33 @@ class RoundPlay:
                 return
             spec = catalogue.spec(copied)
         notation = game.notations[turn.seat]
-        found: Iterable[Way] | None
         if ways is None:
             found = self.ways(turn, spec)
         else:
-            found = ways.get(spec.notation)
-            if found is None:
-                found = ways[spec.notation] = list(self.ways(turn, spec))
+            kept = ways.get(spec.notation)
+            found = ways[spec.notation] = self.ways(turn, spec) if kept is None else kept
         # Every field given by position: one action is built per listed play.
         for moves, direction in found:
             yield instances.action(PLAY, card, copied, moves, None, None, direction, notation)
 
-    def ways(self, turn: Turn, spec: CardSpec) -> Iterator[Way]:
+    def ways(self, turn: Turn, spec: CardSpec) -> list[Way]:
         """The movements a card played as ``spec`` can carry out, each with the disc turn's
         direction (None when no turn is due)."""
+        # A list, not a generator: a listing keeps every card's ways (see card_actions).
         rule = self.cards[spec.family]
         if self.disc is None:
-            for moves in rule.plays(turn, spec):
-                yield moves, None
-            return
+            return [(moves, None) for moves in rule.plays(turn, spec)]
         disc = self.disc
         paws = board_disc(turn).paws
+        found: list[Way] = []
+        add = found.append
         for moves in rule.plays(turn, spec):
             if not may_owe_turn(paws, moves):
-                yield moves, None
+                add((moves, None))
                 continue
             for direction in disc.options(turn, rule, spec, moves):
-                yield moves, direction
+                add((moves, direction))
+        return found
 
     def outcomes(self, game: Game) -> Outcomes:
         """What the rest of the turn reads from a play's movements: landings on paws (the
