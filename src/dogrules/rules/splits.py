@@ -18,7 +18,7 @@ order), so the work follows the number of outcomes, not of orderings.
 The search carries the sub-moves out on one scratch table and takes each back once explored
 (no copy per node), and asks for a piece's targets once per place, owner and what else they
 depend on: the protected start fields and the fields taken in the owner's finish, which most
-sub-moves do not change.
+sub-moves do not change (kept from one search to the next: :mod:`~dogrules.rules.split_plans`).
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ from collections.abc import Callable, Hashable, Iterator
 
 from dogrules.engine.ruleset import Moves, Turn
 from dogrules.engine.table import Table
-from dogrules.geometry.board import HOME, Board
+from dogrules.geometry.board import HOME
 from dogrules.rules.movement import number_targets, protected_fields, walk
 from dogrules.rules.split_places import Where, landings_after, placed, settled
+from dogrules.rules.split_plans import Plan, SeatPlans, kept_plans
 from dogrules.rules.split_skips import Skips
 
 # The pieces a sub-move may move, on the table as the earlier sub-moves left it.
@@ -38,40 +39,6 @@ Pieces = Callable[[Table], list[int]]
 # Where each piece ends, whether the disc must turn (or, with no phase rule's judgement,
 # every landing in order) and who has won (or the finish order).
 Outcome = tuple[Where, bool | tuple[int, ...], tuple[int, ...]]
-
-# A piece's sub-moves: the targets for each count (by count, up to all the points); empty if
-# it has none.
-Plan = list[list[int]]
-
-# The sub-moves worked out for each seat's pieces, by a piece's place, on tables with the same
-# protected start fields and the same fields of the seat's finish taken: all they depend on
-# besides the piece's place (a piece only ever enters its own colour's finish).
-SeatPlans = list[dict[int, Plan]]
-
-
-class _Kept:
-    """The plans worked out on one board for one number of points: each seat's by its
-    context (the protected start fields, the seat, the fields of its finish taken) and every
-    seat's by the table's (the protected start fields, each seat's finish fields taken).
-    They follow from these alone, so they are kept from one search to the next (a playout
-    meets the same few contexts again and again); a board has finitely many."""
-
-    __slots__ = ("seats", "tables")
-
-    def __init__(self) -> None:
-        self.seats: dict[tuple[frozenset[int], int, frozenset[int]], dict[int, Plan]] = {}
-        self.tables: dict[tuple[frozenset[int], tuple[frozenset[int], ...]], SeatPlans] = {}
-
-
-# By board and points (boards are built once per game and kept, so these are few).
-_kept: dict[tuple[Board, int], _Kept] = {}
-
-# How many tables' contexts one board and number of points keeps. A seat's contexts are few
-# (the sets of protected start fields, times the seats, times the sets of a finish's fields
-# taken: 1,446 after 400 Agent DOG 4p games), but the tables' combine every seat's finish and
-# keep growing over a long run (400 Black DOG 4p games meet some 9,400): past this many they
-# are forgotten, and found again as met.
-TABLES_KEPT = 4096
 
 # What a sub-move carried out changed, to take it back: the piece on its target, the
 # landings before it, and how many finish entries and captures there were (each capture
@@ -149,15 +116,12 @@ class _Search:
     def root(self, points: int) -> _Node:
         """The node of the table as the turn found it, with all ``points`` to split."""
         self.points = points
-        kept = _kept.get((self.board, points))
-        if kept is None:
-            kept = _kept[self.board, points] = _Kept()
-        self.kept = kept
+        self.kept = kept_plans(self.board, points)
         table = self.table
         where, finished = tuple(sorted(table.occupant)), tuple(table.finished)
         blocked = protected_fields(self.board, table)
         lanes = self.lanes()
-        plans = self.plans(blocked, lanes)
+        plans = self.kept.plans(blocked, lanes)
         node = _Node(where, points, finished, blocked, lanes, plans, self.movers(table))
         if self.merge:
             landings = self.ordered_landings(tuple(table.landed))
@@ -172,23 +136,6 @@ class _Search:
             if location >= track:
                 taken[board.lane_owner(location)].append(location)
         return tuple(map(frozenset, taken))
-
-    def plans(self, blocked: frozenset[int], lanes: tuple[frozenset[int], ...]) -> SeatPlans:
-        """The sub-moves of each seat's pieces worked out so far on tables with these
-        protected start fields and these fields of each seat's finish taken."""
-        kept = self.kept
-        plans = kept.tables.get((blocked, lanes))
-        if plans is None:
-            seats = kept.seats
-            if len(kept.tables) >= TABLES_KEPT:
-                kept.tables.clear()
-            plans = kept.tables[blocked, lanes] = []
-            for seat, lane in enumerate(lanes):
-                own = seats.get((blocked, seat, lane))
-                if own is None:
-                    own = seats[blocked, seat, lane] = {}
-                plans.append(own)
-        return plans
 
     def ordered_landings(self, landed: tuple[int, ...]) -> tuple[int, ...]:
         ordered = self.ordered
@@ -325,7 +272,7 @@ class _Search:
             taken.add(target)
             lanes = (*lanes[:owner], frozenset(taken), *lanes[owner + 1 :])
         if blocked != node.blocked or lanes is not node.lanes:
-            plans = self.plans(blocked, lanes)
+            plans = self.kept.plans(blocked, lanes)
         after = _Node(where, points, finished, blocked, lanes, plans, self.movers(self.table))
         if self.merge:
             self.nodes[key] = after
