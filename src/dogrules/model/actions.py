@@ -84,7 +84,18 @@ class Action:
 
     def seen_by(self, notation: Notation) -> Action:
         """This action written in ``notation``'s context."""
-        return attrs.evolve(self, notation=notation)
+        # Built field by field: ``attrs.evolve`` reads the class's fields anew at every call,
+        # and every refusal writes its action this way.
+        return Action(
+            self.kind,
+            self.card,
+            self.copied,
+            self.moves,
+            self.field,
+            self.chosen,
+            self.turn,
+            notation,
+        )
 
     @property
     def plays_as(self) -> str | None:
@@ -134,7 +145,6 @@ def shape_fault(action: Action, board: Board) -> str | None:
     if action.turn is not None and action.turn not in _DIRECTIONS:
         return f"turn {action.turn!r} is not a disc direction (cw or ccw)"
     size = board.field_count
-    last = f"T0..T{board.track - 1}, finish locations {board.track}..{size - 1} or home {HOME}"
     field = action.field
     if field is not None and not (isinstance(field, int) and 0 <= field < board.track):
         return f"field {field!r} is no track field of this board (0..{board.track - 1})"
@@ -145,7 +155,10 @@ def shape_fault(action: Action, board: Board) -> str | None:
             return f"move {move!r} is not a (from, to) pair"
         for location in move:
             if not _is_location(location, size):
-                return f"location {location!r} is not on this board ({last})"
+                return (
+                    f"location {location!r} is not on this board (T0..T{board.track - 1}, "
+                    f"finish locations {board.track}..{size - 1} or home {HOME})"
+                )
     return None
 
 
