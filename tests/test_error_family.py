@@ -60,11 +60,15 @@ def _odd_values() -> st.SearchStrategy[Any]:
     )
 
 
-@st.composite
-def actions(draw: st.DrawFn, v: dogrules.Variant, state: State) -> Action:
-    """A listed action with some fields changed, or an action made up field by field."""
+@functools.cache
+def _fields(name: str, players: int) -> dict[str, st.SearchStrategy[Any]]:
+    """For each field of an action, values of its type on this board or of any other type.
+    Built once per variant and player count: Hypothesis works out each new strategy's
+    properties (can it be empty? are its values reusable?) through all of its parts, which
+    cost more than the drawing when the strategies were built anew for every example."""
+    v = dogrules.variant(name)
     cards = sorted(v.deck.notations)
-    size = v.board(state.players).track + 4 * v.board(state.players).finish
+    size = v.board(players).track + 4 * v.board(players).finish
     location = st.one_of(st.integers(-1, size - 1), st.integers(-(10**6), 10**6), _odd_values())
     move = st.one_of(st.tuples(location, location), st.tuples(location), _odd_values())
     fields: dict[str, st.SearchStrategy[Any]] = {
@@ -76,6 +80,13 @@ def actions(draw: st.DrawFn, v: dogrules.Variant, state: State) -> Action:
         "chosen": st.one_of(st.none(), st.sampled_from(cards), _odd_values()),
         "turn": st.one_of(st.none(), st.sampled_from(["cw", "ccw", "up"]), _odd_values()),
     }
+    return fields
+
+
+@st.composite
+def actions(draw: st.DrawFn, v: dogrules.Variant, state: State) -> Action:
+    """A listed action with some fields changed, or an action made up field by field."""
+    fields = _fields(v.name, state.players)
     listed = v.legal_actions(state)
     altered: bool = draw(st.booleans())
     if listed and altered:
@@ -111,9 +122,15 @@ WORDS = ["T3", "T999", "F2", "F9", "F2@1", "F1@9", "H", "-", "<>", "turn", "cw",
 WORDS += ["place", "give", "discard", "fold", "redraw", "copy=5", "copy=copy", "=red", "5=red"]
 
 
+@functools.cache
+def _words(name: str) -> st.SearchStrategy[str]:
+    # Built once per variant, as _fields is.
+    return st.sampled_from([*WORDS, *dogrules.variant(name).deck.notations])
+
+
 @st.composite
 def texts(draw: st.DrawFn, v: dogrules.Variant) -> str:
-    words = st.sampled_from([*WORDS, *v.deck.notations])
+    words = _words(v.name)
     if draw(st.booleans()):
         return draw(st.text())
     separator = draw(st.sampled_from([" ", ""]))
