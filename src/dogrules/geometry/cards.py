@@ -190,10 +190,13 @@ class Deck:
     # Each card kind's position in the canonical order, worked out once: sorting a hand is
     # on every action's path.
     _index: dict[str, int] = dataclasses.field(init=False, repr=False, compare=False)
+    # The card kinds, gathered once: every state checked and every action read asks.
+    _notations: frozenset[str] = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         index = {card: position for position, (card, _) in enumerate(self.counts)}
         object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_notations", frozenset(index))
 
     @property
     def total(self) -> int:
@@ -201,7 +204,7 @@ class Deck:
 
     @property
     def notations(self) -> frozenset[str]:
-        return frozenset(card for card, _ in self.counts)
+        return self._notations
 
     def cards(self) -> tuple[str, ...]:
         """Every card of the deck, in the canonical (unshuffled) order."""

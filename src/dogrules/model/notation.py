@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-import attrs
-
 from dogrules.geometry.cards import CardCatalogue
 from dogrules.model.actions import Action, ActionKind, Direction, Notation
 from dogrules.model.errors import NotationError
@@ -63,8 +61,7 @@ def parse_action_text(
     if not rest:
         raise NotationError(f"{text!r}: a played card needs its movement, e.g. '{card} T3-T8'")
     moves = tuple(_parse_move(notation, word, text) for word in rest)
-    action = Action(ActionKind.PLAY, card=card, copied=copied, moves=moves, chosen=chosen)
-    return attrs.evolve(action, turn=turn, notation=notation)
+    return Action(ActionKind.PLAY, card, copied, moves, None, chosen, turn, notation)
 
 
 def _parse_move(notation: Notation, word: str, text: str) -> tuple[int, int]:
