@@ -21,13 +21,10 @@ import json
 from importlib import resources
 from typing import cast
 
-import jsonschema  # type: ignore[import-untyped, unused-ignore]
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012, SchemaRegistry
-
 from dogrules.app.bots import BotSeat
 from dogrules.app.plugins import bot_names as installed_bots
 from dogrules.app.plugins import make_bot
+from dogrules.formats.schema_validator import validator
 from dogrules.formats.schemas import schema_messages
 from dogrules.formats.states import load
 from dogrules.model.jsonvalue import JSONValue
@@ -131,9 +128,4 @@ def _read(name: str) -> dict[str, JSONValue]:
 @functools.cache
 def _validator(schema_id: str) -> object:
     known = {**schemas_by_id(), **{str(_read(n)["$id"]): _read(n) for n in TABLE_SCHEMAS}}
-    resources_ = [
-        (uri, Resource.from_contents(contents, default_specification=DRAFT202012))
-        for uri, contents in known.items()
-    ]
-    registry: SchemaRegistry = Registry().with_resources(resources_)
-    return cast(object, jsonschema.Draft202012Validator(known[schema_id], registry=registry))
+    return validator(known[schema_id], known)

@@ -11,8 +11,7 @@ from collections.abc import Iterable, Sequence
 from importlib import resources
 from typing import Literal, Protocol, cast
 
-import jsonschema  # type: ignore[import-untyped, unused-ignore]
-
+from dogrules.formats.schema_validator import validator
 from dogrules.formats.states import JSONValue
 from dogrules.variants import implemented
 
@@ -67,7 +66,7 @@ def _validator(name: SchemaName) -> _Validator:
 
 @functools.cache
 def _validator_for(name: SchemaName, variants: tuple[str, ...]) -> _Validator:
-    return cast(_Validator, jsonschema.Draft202012Validator(_schema(name, variants)))
+    return cast(_Validator, validator(_schema(name, variants)))
 
 
 def _schema_messages(name: SchemaName, data: object) -> list[str]:

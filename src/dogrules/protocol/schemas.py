@@ -11,10 +11,7 @@ import json
 from importlib import resources
 from typing import Literal, cast
 
-import jsonschema  # type: ignore[import-untyped, unused-ignore]
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012, SchemaRegistry
-
+from dogrules.formats.schema_validator import validator
 from dogrules.formats.schemas import schema as format_schema
 from dogrules.formats.schemas import schema_messages
 from dogrules.model.jsonvalue import JSONValue
@@ -79,9 +76,4 @@ def messages(name: str, data: object) -> list[str]:
 def _validator(name: str, variants: tuple[str, ...]) -> object:
     # variants: a variant registered later gets a validator of its own (as in formats).
     del variants
-    resources_ = [
-        (uri, Resource.from_contents(contents, default_specification=DRAFT202012))
-        for uri, contents in schemas_by_id().items()
-    ]
-    registry: SchemaRegistry = Registry().with_resources(resources_)
-    return cast(object, jsonschema.Draft202012Validator(schema(name), registry=registry))
+    return validator(schema(name), schemas_by_id())
