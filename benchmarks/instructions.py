@@ -29,6 +29,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from sources import checked_source
 from tables import print_table
 
 HERE = Path(__file__).resolve().parent
@@ -94,6 +95,9 @@ def main() -> None:
     parser.add_argument("--against", type=Path, help="another engine's src/, counted alongside")
     parser.add_argument("--source", type=Path, default=THIS, help="the engine counted")
     options = parser.parse_args()
+    options.source = checked_source(parser, "--source", options.source)
+    if options.against is not None:
+        options.against = checked_source(parser, "--against", options.against)
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
     header = ["table", "instructions/decision"]

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sources import checked_source
 from tables import print_table
 
 HERE = Path(__file__).resolve().parent
@@ -215,6 +216,9 @@ def main() -> None:
     if options.child:
         child()
         return
+    options.source = checked_source(parser, "--source", options.source)
+    if options.against is not None:
+        options.against = checked_source(parser, "--against", options.against)
     chosen = tables(options.variant or list(VARIANTS), options.players or [2, 3, 4])
     rates = measure(options, chosen)
     collector = "default collector"
