@@ -138,10 +138,17 @@ def shape_fault(action: Action, board: Board) -> str | None:
     judge asks this before any rule reads a field, and ``str()`` before writing one."""
     if not isinstance(action.kind, str) or action.kind not in _KINDS:
         return f"kind {action.kind!r} is not one of {', '.join(sorted(_KINDS))}"
-    for name in ("card", "copied", "chosen", "turn"):
-        value = getattr(action, name)
-        if value is not None and not isinstance(value, str):
-            return f"{name} {value!r} is neither a card or colour name nor None"
+    card, copied, chosen, turn = texts = (action.card, action.copied, action.chosen, action.turn)
+    # Every judgement and every str() asks: the usual answer (each text a str or None) first.
+    if not (
+        (card is None or type(card) is str)
+        and (copied is None or type(copied) is str)
+        and (chosen is None or type(chosen) is str)
+        and (turn is None or type(turn) is str)
+    ):
+        for name, value in zip(("card", "copied", "chosen", "turn"), texts, strict=True):
+            if value is not None and not isinstance(value, str):
+                return f"{name} {value!r} is neither a card or colour name nor None"
     if action.turn is not None and action.turn not in _DIRECTIONS:
         return f"turn {action.turn!r} is not a disc direction (cw or ccw)"
     size = board.field_count
@@ -151,6 +158,16 @@ def shape_fault(action: Action, board: Board) -> str | None:
     if not isinstance(action.moves, tuple):
         return f"moves {action.moves!r} is not a tuple of (from, to) pairs"
     for move in action.moves:
+        # The usual move first: two ints on the board (HOME, -1, is just below the first field).
+        if (
+            type(move) is tuple
+            and len(move) == 2
+            and type(move[0]) is int
+            and type(move[1]) is int
+            and HOME <= move[0] < size
+            and HOME <= move[1] < size
+        ):
+            continue
         if not isinstance(move, tuple) or len(move) != 2:
             return f"move {move!r} is not a (from, to) pair"
         for location in move:
