@@ -26,6 +26,7 @@ BUILD = Path(__file__).resolve().parent.parent / "build"
 GAME = "?variant=dog-kids&players=2&teams=0&seat=0&bot=greedy&seed=1&anim=0"
 MY_TURN = 'body[data-turn="you"]:not([data-busy])'
 MOST_CLICKS = 600  # a 2-player DOG Kids game takes some 25 turns of 1 to 3 clicks
+WAIT_MS = 15_000  # the longest wait for the page, Playwright's (set_default_timeout) or ours
 
 
 MISSING = missing(
@@ -80,7 +81,7 @@ def browser_page(chromium: Browser) -> Iterator[tuple[Page, list[str]]]:
     """A page of headless Chromium, and the console errors it logs (with uncaught ones)."""
     errors: list[str] = []
     page = chromium.new_page(viewport={"width": 1400, "height": 900})
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
 
     def console(message: ConsoleMessage) -> None:
         if message.type == "error":
@@ -139,15 +140,33 @@ def _ask_why_green_cannot_enter(page: Page) -> None:
 
 
 # One round trip a click (a Playwright locator action takes several: find, scroll, wait until
-# stable, hit-test, click), as in _take_my_turn: the page's turn and step, whether its status
-# shows an error, and where to click for the first staged choice. A card in the hand (or
-# another decision's chip) when a card is asked for; else the board location of the first
+# stable, hit-test, click), as in _take_my_turn. First it waits, in the page, until the page
+# is ready for a click (the person's turn and not busy), the game is over or its status shows
+# an error: a MutationObserver on the body's attributes, which the page sets as it goes, sees
+# that at once, where Playwright's waits poll again only after 20, 50, 100, 100 and then 500
+# ms (about half the time of a game went to those pauses). Then it reads the page's turn and
+# step, the error if any, and where to click for the first staged choice. A card in the hand
+# (or another decision's chip) when a card is asked for; else the board location of the first
 # option (a piece standing there lies on top of the field, -1 is a home the page offers), or
 # the chip itself. The point is the middle of what is to be clicked, scrolled into view, and
 # ``hit`` says whether a click there lands on it (not on something covering it), as Playwright
 # checks before it clicks.
-NEXT_CLICK = """() => {
+NEXT_CLICK = """async (waitMs) => {
   const body = document.body, q = (s) => document.querySelector(s);
+  const ready = () => q('body[data-turn="you"]:not([data-busy]), body[data-turn="over"]')
+    ?? q("#status.error");
+  if (!ready()) {
+    await new Promise((resolve, reject) => {
+      const watch = new MutationObserver(() => {
+        if (ready()) { watch.disconnect(); clearTimeout(late); resolve(); }
+      });
+      const late = setTimeout(() => {
+        watch.disconnect();
+        reject(new Error(`not ready for a click after ${waitMs} ms: ${body.dataset.turn}`));
+      }, waitMs);
+      watch.observe(body, { attributes: true });
+    });
+  }
   const step = body.dataset.step ?? null, chip = q("#options .chip");
   const loc = chip?.dataset.loc ?? null;
   const onBoard = ["piece", "target", "field"].includes(step) && loc !== null;
@@ -170,9 +189,9 @@ NEXT_CLICK = """() => {
 
 
 def _take_my_turn(page: Page, shot: dict[str, bool]) -> str:
-    """One click of the staged choices (NEXT_CLICK says which), unless the game is over;
-    returns the turn the page showed before it."""
-    seen = page.evaluate(NEXT_CLICK)
+    """Once the page is ready for it, one click of the staged choices (NEXT_CLICK says
+    which), unless the game is over; returns the turn the page showed before it."""
+    seen = page.evaluate(NEXT_CLICK, WAIT_MS)
     assert seen["error"] is None, seen["error"]
     if seen["turn"] == "over":
         return "over"
@@ -198,7 +217,6 @@ def test_a_person_plays_a_whole_game_by_clicking_and_asks_why_not(
     while _take_my_turn(page, shot) != "over":
         clicks += 1
         assert clicks < MOST_CLICKS, f"no winner after {clicks} clicks"
-        page.wait_for_selector(f'{MY_TURN}, body[data-turn="over"]')
     winner = page.inner_text("#winner")
     assert page.is_visible("#winner") and "win" in winner.lower(), winner
     # The board the server drew last is of a game over, and the bot played its seat.
@@ -207,6 +225,18 @@ def test_a_person_plays_a_whole_game_by_clicking_and_asks_why_not(
     _screenshot(page, "end")
     assert clicks > 10, f"a whole game took only {clicks} clicks"
     assert errors == []
+
+
+# Where to click the skip button (its middle), if a bot's move is still animated and the
+# button is shown and not covered there; else null.
+SKIP_BUTTON = """(animating) => {
+  const skip = document.getElementById("skip");
+  if (!document.querySelector(animating) || skip.hidden) return null;
+  const box = skip.getBoundingClientRect();
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  const shown = box.width > 0 && box.height > 0 && skip.contains(document.elementFromPoint(x, y));
+  return shown ? { x, y } : null;
+}"""
 
 
 def test_a_bot_move_is_animated_and_the_animation_can_be_skipped(
@@ -229,13 +259,16 @@ def test_a_bot_move_is_animated_and_the_animation_can_be_skipped(
             still = page.locator(animating).count() > 0
             assert moving or not still, "no piece is animated while the page says a bot's move is"
             _screenshot(page, "animating")
-            if moving and page.locator(animating).count() and page.is_visible("#skip"):
+            skip = page.evaluate(SKIP_BUTTON, animating) if moving else None
+            if skip is not None:
                 break
             continue
         assert _take_my_turn(page, shot) != "over", "no bot move was animated"
         clicks += 1
         assert clicks < MOST_CLICKS
-    page.click("#skip")
+    # Clicked where the page said it was, not by page.click, whose checks (visible, stable
+    # for two frames) could outlast the move: then it waited for a button gone (15 s).
+    page.mouse.click(skip["x"], skip["y"])
     page.wait_for_selector(f'{MY_TURN}, body[data-turn="over"]')
     assert page.locator(animating).count() == 0
     assert errors == []

@@ -26,6 +26,8 @@ const game = {
   path: [],
   trying: null, // a move being put together off the options, to ask why not: {card, from, to}
   generation: 0, // a new game makes the old one's pending steps stop
+  drawn: Promise.resolve(), // the board of `state` drawn (redraw); awaited before using it
+  draws: 0, // redraws asked for: only the latest one's board is shown
 };
 let board;
 
@@ -78,22 +80,35 @@ async function newGame(settings) {
   $("log").replaceChildren();
   $("winner").hidden = true;
   $("why-answer").replaceChildren();
-  await redraw();
+  redraw();
   await advance(generation);
 }
 
 // ----- the game's course ------------------------------------------------------------------
 
-async function redraw() {
-  const picture = await op("render", { state: game.state });
-  board.show(picture.content);
-  showHand();
-  $("seats").replaceChildren(seatList(game.state, game.seat, game.bot));
+/** Ask for the board of the new state and show it, with the hand and seats, when it comes.
+ * The next request (the bot's move, the person's choices) goes out meanwhile instead of
+ * after it: what uses the board awaits `game.drawn` first. */
+function redraw() {
+  const { state } = game;
+  game.draws += 1;
+  const draw = game.draws;
+  game.drawn = op("render", { state }).then((picture) => {
+    if (draw !== game.draws) return; // a later state's board is on its way
+    board.show(picture.content);
+    showHand();
+    $("seats").replaceChildren(seatList(state, game.seat, game.bot));
+  });
+  // A board a later one replaced is nobody's concern, not an unhandled rejection; the
+  // latest one's failure still reaches whoever awaits it.
+  game.drawn.catch(() => {});
 }
 
 async function advance(generation) {
   while (generation === game.generation) {
     if (game.state.winner.length) {
+      await game.drawn;
+      if (generation !== game.generation) return;
       setTurn("over");
       setBusy(false);
       $("winner").textContent = winnerText(game.state, game.seat);
@@ -133,6 +148,8 @@ async function botTurn(generation) {
 
 /** Show an `apply` answer: log it, animate its moves, then the new state. */
 async function play(answer, seat, generation) {
+  await game.drawn; // the moves start from the board before them
+  if (generation !== game.generation) return;
   const log = $("log");
   log.prepend(...logLines(seat, game.seat, answer.action, answer.events).reverse());
   while (log.children.length > LOG_LIMIT) log.lastChild.remove();
@@ -147,7 +164,7 @@ async function play(answer, seat, generation) {
   game.state = answer.state;
   game.ply += 1;
   $("why-answer").replaceChildren(); // it spoke of the state before
-  await redraw();
+  redraw();
 }
 
 async function step(generation) {
@@ -162,6 +179,8 @@ async function step(generation) {
     await advance(generation);
     return;
   }
+  await game.drawn; // the options are marked on it
+  if (generation !== game.generation) return;
   showDecision();
   setBusy(false);
 }
