@@ -81,7 +81,9 @@ def apply(game: Game, state: State, action: Action, events: bool = False) -> Tra
             )
     if events:
         return carry_out(game, state, action)
-    carried = carry_out(game, state, action, record=False)
+    # The phase rule called here, not through ``carry_out``: a call less for every playout's
+    # step (not recording, it has no events to cite).
+    carried = game.ruleset.phases[state.phase].carry_out(game, state, action, False)
     return instances.transition(carried.state, None, _partial(_events, game, state, action))
 
 
@@ -175,11 +177,15 @@ Entry = tuple[Game, State, Listing]
 ACTION_BUDGET = 200_000
 # And how many entries: a finished game lists none, and such entries cost memory too. A
 # listing is asked for again soon after, if ever (``apply``, ``is_legal``, ``explain`` of the
-# same state, a bot's look-ahead); the objects of the entries kept pile up in the cycle
+# same state, a bot's look-ahead, which applies each action to the state it listed and so
+# keeps that entry the most recent); the objects of the entries kept pile up in the cycle
 # collector's youngest generation (the old ones evicted offset their count, so they trigger
 # no collection) until one scans them all: with 512 entries a Black DOG 4p playout spent some
-# 17,000 instructions a decision (4%) in the collector, with 64 some 3,000.
-ENTRY_BUDGET = 64
+# 17,000 instructions a decision (4%) in the collector, with 64 some 6,000, with 8 about
+# 1,000. An entry evicted soon is freed while its objects are still in the processor's
+# caches, too: freeing an entry kept for 64 decisions is most of the time ``__call__`` takes
+# in a profile, for its few instructions.
+ENTRY_BUDGET = 8
 
 
 class ListingCache:

@@ -151,7 +151,7 @@ class Table:
         # One sort of the locations, not one per seat: each seat's list is built in order.
         for location in sorted(occupant):
             per_seat[occupant[location]].append(location)
-        return tuple([tuple(locations) for locations in per_seat])
+        return tuple(map(tuple, per_seat))
 
     def on_track(self, seat: int) -> list[int]:
         return [

@@ -168,7 +168,9 @@ def end_turn(
     last_played = played if played is not None else state.last_played
     if played is not None:
         assert table is not None, "a play's pieces are on a table"
-        won = winners(table, state.to_act, state.teams)
+        # A side wins only as its last piece enters a finish (see :func:`winners`): after
+        # most plays none entered one, and the win is not looked for.
+        won = winners(table, state.to_act, state.teams) if table.finished else ()
         if won:
             double = len(complete_sides(table, state.to_act, state.teams)) > 1
             cards.record(Event(EventKind.WON, win_clauses(state.teams, double), winners=won))
