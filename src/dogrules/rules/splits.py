@@ -57,7 +57,7 @@ def splits(
     search = _Search(turn, card, movable, clauses, merge)
     root = search.root(points)
     found: list[Moves] = []
-    search.explore(root, search.first_visit(root, HOME), (), found)
+    search.explore(root, root.pieces, (), found)
     return iter(found)
 
 
@@ -79,6 +79,7 @@ class _Node:
         lanes: tuple[frozenset[int], ...],
         plans: SeatPlans,
         pieces: list[int],
+        held: int | None,
     ) -> None:
         self.where = where
         self.points = points
@@ -87,7 +88,7 @@ class _Node:
         self.lanes = lanes
         self.plans = plans
         self.pieces = pieces
-        self.held: int | None = None
+        self.held = held
 
 
 class _Search:
@@ -133,7 +134,7 @@ class _Search:
                 if movable(location, owner) and not stuck(board, occupant, location)
             ]
         )
-        node = _Node(where, points, finished, blocked, lanes, plans, pieces)
+        node = _Node(where, points, finished, blocked, lanes, plans, pieces, None)
         if self.merge:
             landings = self.ordered_landings(tuple(table.landed))
             self.nodes[(where, landings, finished, points)] = node
@@ -155,15 +156,6 @@ class _Search:
         if not ordered:
             return ()
         return tuple([location for location in landed if location in ordered])
-
-    def first_visit(self, node: _Node, last: int) -> list[int]:
-        """The pieces to explore from a new node: all but the one just moved (on ``last``)."""
-        pieces = node.pieces
-        if last in pieces:
-            pieces = pieces.copy()
-            pieces.remove(last)
-            node.held = last
-        return pieces
 
     def revisit(self, node: _Node, last: int) -> list[int]:
         """The pieces to explore from a node reached again: the one held back, unless moved."""
@@ -285,21 +277,25 @@ class _Search:
             lanes = (*lanes[:owner], frozenset(taken), *lanes[owner + 1 :])
         if blocked != node.blocked or lanes is not node.lanes:
             plans = self.kept.plans(blocked, lanes)
-        # The pieces that may move change on the sub-move's two fields only.
-        pieces = node.pieces.copy()
-        pieces.remove(origin)
-        if target in pieces:
-            pieces.remove(target)
+        # The pieces that may move change on the sub-move's two fields only; all are explored
+        # from the new node but the one just moved, held back (see :meth:`revisit`).
+        left = node.pieces.copy()
+        left.remove(origin)
+        if target in left:
+            left.remove(target)
+        pieces, held = left, None
         if (
             moved != HOME
             and self.movable(target, owner)
             and not (target >= self.track and stuck(self.board, occupant, target))
         ):
+            pieces = left.copy()
             insort(pieces, target)
-        after = _Node(where, points, finished, blocked, lanes, plans, pieces)
+            held = target
+        after = _Node(where, points, finished, blocked, lanes, plans, pieces, held)
         if self.merge:
             self.nodes[key] = after
-        return after, self.first_visit(after, moved), undo
+        return after, left, undo
 
     def step(self, owner: int, origin: int, target: int) -> Undo:
         """Carry a sub-move out on the search's table; what :meth:`back` needs to take it
