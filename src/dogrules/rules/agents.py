@@ -17,7 +17,7 @@ from dogrules.model.actions import Action
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal
 from dogrules.rules.movement import refuse_mover
-from dogrules.rules.splits import Pieces
+from dogrules.rules.splits import Movable
 from dogrules.rules.swap import PairSwap, swap
 
 SUMMON_CLAUSES: Final = ("AD-MEETING", "AD-MEETING-ANY", "R-A4", "R-A11")
@@ -118,15 +118,13 @@ class AgentPartnerTargets:
     clauses: tuple[str, ...] = ("AD-PARTNER", "AD-PARTNER-ANY", "R-A6")
 
     @implements("AD-PARTNER", "AD-PARTNER-ANY", "AD-2P3P-PARTNER", "R-A6", "R-C14")
-    def pieces(self, turn: Turn) -> Pieces:
+    def movable(self, turn: Turn) -> Movable:
         table, partner, board = turn.table, turn.partner, turn.board
         if partner is None or table.all_in_finish(turn.seat) or table.all_in_finish(partner):
-            return lambda now: sorted(now.occupant)
+            return lambda location, owner: True
         side = {turn.seat, partner}
         down = face_down_fields(board)
-        return lambda now: sorted(
-            [loc for loc, s in now.occupant.items() if s in side or loc in down]
-        )
+        return lambda location, owner: owner in side or location in down
 
 
 @implements("AD-MEETING", "AD-MEETING-ANY", "AD-START-MOVE-ONLY", "R-A4", "R-A11")

@@ -14,7 +14,7 @@ from dogrules.geometry.cards import CardSpec
 from dogrules.model.actions import Action
 from dogrules.model.results import Refusal
 from dogrules.rules.movement import check_number_move, number_distance, protected_fields, walk
-from dogrules.rules.splits import Pieces, splits
+from dogrules.rules.splits import Movable, splits
 
 PARTNER_POINTS: Final = 4
 PARTNER_CLAUSES: Final = ("BD-PARTNER", "R-C10")
@@ -33,8 +33,9 @@ class Targets(Protocol):
         """The clauses that state whose pieces may be moved."""
         ...
 
-    def pieces(self, turn: Turn) -> Pieces:
-        """The pieces a sub-move may move on a given table."""
+    def movable(self, turn: Turn) -> Movable:
+        """Whether a sub-move may move a seat's piece on a field (the same on every table
+        the sub-moves leave: the choice is settled when the card is played, R-C14)."""
         ...
 
 
@@ -56,19 +57,19 @@ class PartnerCard:
         order pieces in board order, longer sub-moves first, track before finish. Orderings
         that reach the same table are explored once, so the work follows the number of
         outcomes, not of orderings."""
-        pieces = self.targets.pieces(turn)
-        return splits(turn, card.notation, pieces, PARTNER_POINTS, PARTNER_CLAUSES, True)
+        movable = self.targets.movable(turn)
+        return splits(turn, card.notation, movable, PARTNER_POINTS, PARTNER_CLAUSES, True)
 
     def spellings(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
         """Every legal spelling, in the same order (for tests that check :meth:`plays`
         against all of them; their number grows with the orderings)."""
-        pieces = self.targets.pieces(turn)
-        return splits(turn, card.notation, pieces, PARTNER_POINTS, PARTNER_CLAUSES, False)
+        movable = self.targets.movable(turn)
+        return splits(turn, card.notation, movable, PARTNER_POINTS, PARTNER_CLAUSES, False)
 
     def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
         board = turn.board
         table = turn.table.clone()
-        movable = self.targets.pieces(turn)
+        movable = self.targets.movable(turn)
         total = 0
         last: int | None = None
         for origin, target in action.moves:
@@ -84,7 +85,7 @@ class PartnerCard:
                 return Refusal(
                     ("BD-PARTNER",), f"there is no piece on {board.label(origin, turn.seat)}"
                 )
-            if origin not in movable(table):
+            if not movable(origin, owner):
                 return Refusal(
                     self.targets.clauses,
                     f"Partner points may not move the piece on {board.label(origin)} (seat "
@@ -121,11 +122,12 @@ class PartnerTargets:
     clauses: tuple[str, ...] = ("BD-PARTNER", "BD-PARTNER-ANY", "R-B8")
 
     @implements("BD-PARTNER", "BD-PARTNER-ANY", "BD-2P3P-PARTNER", "R-B8", "R-C14")
-    def pieces(self, turn: Turn) -> Pieces:
-        """Settled when the card is played (R-C14), then read on each sub-move's table."""
+    def movable(self, turn: Turn) -> Movable:
+        """Settled when the card is played (R-C14), then asked of each piece a sub-move
+        may move."""
         partner = turn.partner
         table = turn.table
         if partner is None or table.all_in_finish(turn.seat) or table.all_in_finish(partner):
-            return lambda now: sorted(now.occupant)
+            return lambda location, owner: True
         side = {turn.seat, partner}
-        return lambda now: sorted([loc for loc, s in now.occupant.items() if s in side])
+        return lambda location, owner: owner in side

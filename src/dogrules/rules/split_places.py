@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dogrules.engine.table import Table
-from dogrules.geometry.board import HOME
+from dogrules.geometry.board import HOME, Board
 
 # Where each followed piece stands, by its number (its rank among the starting fields):
 # HOME once captured.
@@ -55,3 +55,14 @@ def settled(
     for location, piece in numbered.occupant.items():
         places[piece] = location
     return tuple(places)
+
+
+def stuck(board: Board, occupant: dict[int, int], location: int) -> bool:
+    """Whether the piece on ``location`` stands in a finish with every field ahead of it
+    taken: no sub-move of a split can move it (R-C6: it passes nothing there), and none frees
+    a field ahead (the pieces on them are stuck too, and nothing lands on a taken finish
+    field)."""
+    if location < board.track:
+        return False
+    last = location + board.finish - board.lane_index(location)
+    return all(field in occupant for field in range(location + 1, last + 1))

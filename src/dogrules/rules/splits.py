@@ -23,18 +23,19 @@ sub-moves do not change (kept from one search to the next: :mod:`~dogrules.rules
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable, Hashable, Iterator
 
 from dogrules.engine.ruleset import Moves, Turn
-from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME
 from dogrules.rules.movement import number_targets, protected_fields, walk
-from dogrules.rules.split_places import Where, landings_after, placed, settled
+from dogrules.rules.split_places import Where, landings_after, placed, settled, stuck
 from dogrules.rules.split_plans import Plan, SeatPlans, kept_plans
 from dogrules.rules.split_skips import Skips
 
-# The pieces a sub-move may move, on the table as the earlier sub-moves left it.
-Pieces = Callable[[Table], list[int]]
+# Whether a sub-move may move the piece of a seat (the second number) standing on a field (the
+# first): settled when the card is played (R-C14), so the same for every table of a split.
+Movable = Callable[[int, int], bool]
 
 # Where each piece ends, whether the disc must turn (or, with no phase rule's judgement,
 # every landing in order) and who has won (or the finish order).
@@ -47,23 +48,25 @@ Undo = tuple[int | None, dict[int, None], int, int]
 
 
 def splits(
-    turn: Turn, card: str, movers: Pieces, points: int, clauses: tuple[str, ...], merge: bool
+    turn: Turn, card: str, movable: Movable, points: int, clauses: tuple[str, ...], merge: bool
 ) -> Iterator[Moves]:
-    """Every way to spend ``points`` of ``card`` in sub-moves of the pieces ``movers`` offers
+    """Every way to spend ``points`` of ``card`` in sub-moves of the pieces ``movable`` allows
     (never the same piece twice in a row, each a full number move), depth first in the stable
     order; with ``merge`` only the first spelling of each distinct outcome (and whether the
     disc must turn after it is noted in ``turn.known_turns``)."""
-    search = _Search(turn, card, movers, clauses, merge)
+    search = _Search(turn, card, movable, clauses, merge)
     root = search.root(points)
     found: list[Moves] = []
-    search.explore(root, search.first_visit(root, HOME), (), found)
+    search.explore(root, root.pieces, (), found)
     return iter(found)
 
 
 class _Node:
     """A table the search has reached (the search's table stands so while it is explored),
     with its pieces followed, and the piece not yet explored from it (``held``): its protected
-    start fields, each seat's finish fields taken (``lanes``) and the sub-moves worked out."""
+    start fields, each seat's finish fields taken (``lanes``), the sub-moves worked out and the
+    pieces that may move (in board order; without those stuck for good, see
+    :func:`~dogrules.rules.split_places.stuck`)."""
 
     __slots__ = ("blocked", "finished", "held", "lanes", "pieces", "plans", "points", "where")
 
@@ -76,6 +79,7 @@ class _Node:
         lanes: tuple[frozenset[int], ...],
         plans: SeatPlans,
         pieces: list[int],
+        held: int | None,
     ) -> None:
         self.where = where
         self.points = points
@@ -84,16 +88,16 @@ class _Node:
         self.lanes = lanes
         self.plans = plans
         self.pieces = pieces
-        self.held: int | None = None
+        self.held = held
 
 
 class _Search:
     def __init__(
-        self, turn: Turn, card: str, movers: Pieces, clauses: tuple[str, ...], merge: bool
+        self, turn: Turn, card: str, movable: Movable, clauses: tuple[str, ...], merge: bool
     ) -> None:
         self.turn = turn
         self.card = card
-        self.movers = movers
+        self.movable = movable
         self.clauses = clauses
         self.merge = merge
         self.judged = judged = turn.outcome
@@ -122,7 +126,15 @@ class _Search:
         blocked = protected_fields(self.board, table)
         lanes = self.lanes()
         plans = self.kept.plans(blocked, lanes)
-        node = _Node(where, points, finished, blocked, lanes, plans, self.movers(table))
+        board, movable, occupant = self.board, self.movable, table.occupant
+        pieces = sorted(
+            [
+                location
+                for location, owner in occupant.items()
+                if movable(location, owner) and not stuck(board, occupant, location)
+            ]
+        )
+        node = _Node(where, points, finished, blocked, lanes, plans, pieces, None)
         if self.merge:
             landings = self.ordered_landings(tuple(table.landed))
             self.nodes[(where, landings, finished, points)] = node
@@ -144,15 +156,6 @@ class _Search:
         if not ordered:
             return ()
         return tuple([location for location in landed if location in ordered])
-
-    def first_visit(self, node: _Node, last: int) -> list[int]:
-        """The pieces to explore from a new node: all but the one just moved (on ``last``)."""
-        pieces = node.pieces
-        if last in pieces:
-            pieces = pieces.copy()
-            pieces.remove(last)
-            node.held = last
-        return pieces
 
     def revisit(self, node: _Node, last: int) -> list[int]:
         """The pieces to explore from a node reached again: the one held back, unless moved."""
@@ -249,7 +252,8 @@ class _Search:
         lands on is captured, the mover too if the Black Dog stands there, and a landing is
         left where it ends."""
         moved = HOME if target == self.dog else target
-        where = placed(node.where, origin, target, moved, target in self.table.occupant)
+        occupant = self.table.occupant
+        where = placed(node.where, origin, target, moved, target in occupant)
         finished = (*node.finished, owner) if target >= self.track > origin else node.finished
         key: Hashable = None
         if self.merge:
@@ -273,10 +277,25 @@ class _Search:
             lanes = (*lanes[:owner], frozenset(taken), *lanes[owner + 1 :])
         if blocked != node.blocked or lanes is not node.lanes:
             plans = self.kept.plans(blocked, lanes)
-        after = _Node(where, points, finished, blocked, lanes, plans, self.movers(self.table))
+        # The pieces that may move change on the sub-move's two fields only; all are explored
+        # from the new node but the one just moved, held back (see :meth:`revisit`).
+        left = node.pieces.copy()
+        left.remove(origin)
+        if target in left:
+            left.remove(target)
+        pieces, held = left, None
+        if (
+            moved != HOME
+            and self.movable(target, owner)
+            and not (target >= self.track and stuck(self.board, occupant, target))
+        ):
+            pieces = left.copy()
+            insort(pieces, target)
+            held = target
+        after = _Node(where, points, finished, blocked, lanes, plans, pieces, held)
         if self.merge:
             self.nodes[key] = after
-        return after, self.first_visit(after, moved), undo
+        return after, left, undo
 
     def step(self, owner: int, origin: int, target: int) -> Undo:
         """Carry a sub-move out on the search's table; what :meth:`back` needs to take it
