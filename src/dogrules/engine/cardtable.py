@@ -268,18 +268,7 @@ def scratch(board: Board, deck: Deck, state: State, record: bool = True) -> tupl
     """Scratch copies of the pieces and cards of ``state``, sharing one event list when they
     ``record`` (otherwise recording nothing: the events are not wanted)."""
     table = Table.of(board, state, record)
-    # Built here, not by :func:`_cards`: a call less for every play carried out.
-    cards = CardTable(
-        deck,
-        state.hands,
-        state.deck,
-        state.discard,
-        state.exchange,
-        state.seed,
-        state.shuffles,
-        table.events,
-    )
-    return table, cards
+    return table, _cards(deck, state, table.events)
 
 
 def card_scratch(deck: Deck, state: State, record: bool = True) -> CardTable:
