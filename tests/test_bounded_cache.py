@@ -70,3 +70,21 @@ def test_apply_on_a_state_not_listed_lately_asks_the_judge_and_lists_nothing() -
     assert v.apply(again, action).state == v.apply(state, action).state
     assert len(judge._listed) == 0, "applying to a state nobody listed lists nothing"
     assert judge._listed.kept(v.game(state.players), again) is None
+
+
+def test_the_judge_keeps_only_its_last_verdict_for_the_very_same_objects() -> None:
+    """is_legal, apply and explain of one near miss judge it once; an equal action built
+    anew, or another state, is judged again; the tracer's cache_clear forgets the verdict."""
+    v, state = _states("black-dog", 12)[-1]
+    game = v.game(state.players)
+    wrong = dogrules.Action(dogrules.ActionKind.PLAY, card="5", moves=((0, 5),))
+    first = judge.judge(game, state, wrong)
+    assert first is not None, "the made-up play must be refused for this test to say anything"
+    assert judge.judge(game, state, wrong) is first
+    again = attrs.evolve(wrong)
+    assert again == wrong and judge.judge(game, state, again) is not first
+    assert judge.judge(game, state, again) == first
+    judge._last_verdict.cache_clear()
+    assert judge.judge(game, state, again) is not first
+    other = v.apply(state, v.legal_actions(state)[0]).state
+    assert judge.judge(game, other, wrong) is not first

@@ -36,6 +36,15 @@ def judge(game: Game, state: State, action: Action) -> Refusal | None:
     """Why ``action`` is not legal in ``state``, citing the game's own clauses; None when it
     is legal."""
     _require_action(action)
+    known = _last_verdict.of(game, state, action)
+    if known is not None:
+        return known[0]
+    verdict = _verdict(game, state, action)
+    _last_verdict.keep(game, state, action, verdict)
+    return verdict
+
+
+def _verdict(game: Game, state: State, action: Action) -> Refusal | None:
     fault = shape_fault(action, game.board)
     if fault is not None:
         return Refusal(game.cite(("R-C12", "R-K2")), f"not an action of this game: {fault}")
@@ -48,6 +57,38 @@ def judge(game: Game, state: State, action: Action) -> Refusal | None:
     if refusal is None:
         return None
     return Refusal(game.cite(refusal.clauses), refusal.reason)
+
+
+class LastVerdict:
+    """The judge's latest verdict, kept with the game, state and action objects it was given:
+    ``apply`` or ``explain`` right after ``is_legal`` of the same objects (a frontend checks a
+    move, then makes it; the invariant checks ask all three of every near miss) is judged
+    once. Found by identity, as the listing cache finds its states: the three are frozen."""
+
+    __slots__ = ("_entry", "cache_clear")
+
+    def __init__(self) -> None:
+        # One attribute, replaced whole, so another thread sees an old entry or a new one.
+        self._entry: tuple[Game, State, Action, Refusal | None] | None = None
+        # An attribute, as ListingCache's: whoever clears every cache_clear of a module (the
+        # test tracer, before each clause test) must find it.
+        self.cache_clear: Callable[[], None] = self._clear
+
+    def of(self, game: Game, state: State, action: Action) -> tuple[Refusal | None] | None:
+        """The verdict kept for these very objects (a 1-tuple), or None if there is none."""
+        entry = self._entry
+        if entry is not None and entry[2] is action and entry[1] is state and entry[0] is game:
+            return (entry[3],)
+        return None
+
+    def keep(self, game: Game, state: State, action: Action, verdict: Refusal | None) -> None:
+        self._entry = (game, state, action, verdict)
+
+    def _clear(self) -> None:
+        self._entry = None
+
+
+_last_verdict: Final = LastVerdict()
 
 
 def legal_actions(game: Game, state: State) -> tuple[Action, ...]:
