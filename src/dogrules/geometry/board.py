@@ -123,8 +123,15 @@ class Board:
     """How many fields the board has, the track's and every seat's finish: the field
     locations are ``0 .. field_count - 1`` (``HOME`` is none of them)."""
 
+    # Each field's label as its own seat writes it (``T5``, ``F2``), by location: events,
+    # notation and observations label every piece they name.
+    _labels: tuple[str, ...] = dataclasses.field(init=False, repr=False)
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "field_count", self.track + self.players * self.finish)
+        track = tuple(f"T{field}" for field in range(self.track))
+        lanes = tuple(f"F{k}" for _ in range(self.players) for k in range(1, self.finish + 1))
+        object.__setattr__(self, "_labels", track + lanes)
 
     @property
     def quadrant_size(self) -> int:
@@ -165,6 +172,13 @@ class Board:
 
     def label(self, location: int, owner: int | None = None) -> str:
         """Layout notation of a location: ``T5``, ``F2`` (``F2@1`` if ``owner`` differs), ``H``."""
+        if type(location) is int and 0 <= location < self.field_count:
+            text = self._labels[location]
+            if location < self.track or owner is None:
+                return text
+            seat = self.lane_owner(location)
+            return text if owner == seat else f"{text}@{seat}"
+        # Home, and whatever else a caller names (written as the fields' rule would).
         if location == HOME:
             return "H"
         if self.is_track(location):
