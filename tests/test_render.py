@@ -473,3 +473,19 @@ def test_text_board_shows_face_down_pieces_as_question_marks() -> None:
     assert "Face down (colour hidden): T4, T8, T20, T40, T60" in text
     assert "T9(007)[y]" in text
     assert "T16(S:b)[b]" in text
+
+
+def test_every_location_is_labelled_as_it_is_read_back() -> None:
+    """Layout notation (layouts.md): each field and home, labelled for any seat, reads back as
+    that location for the seat; another seat's finish field names its owner (F2@1)."""
+    for name in sorted(dogrules.VARIANTS):
+        v = dogrules.variant(name)
+        for players in (2, 3, 4):
+            board = v.board(players)
+            for location in (HOME, *range(board.field_count)):
+                assert board.label(location) == board.label(location, None)
+                for seat in board.seats:
+                    text = board.label(location, seat)
+                    assert board.parse(text, seat) == location, (name, players, location, text)
+                    owner = board.lane_owner(location) if board.is_lane(location) else seat
+                    assert ("@" in text) == (location != HOME and owner != seat), text

@@ -172,20 +172,19 @@ class Board:
 
     def label(self, location: int, owner: int | None = None) -> str:
         """Layout notation of a location: ``T5``, ``F2`` (``F2@1`` if ``owner`` differs), ``H``."""
-        if type(location) is int and 0 <= location < self.field_count:
-            text = self._labels[location]
-            if location < self.track or owner is None:
-                return text
-            seat = self.lane_owner(location)
-            return text if owner == seat else f"{text}@{seat}"
-        # Home, and whatever else a caller names (written as the fields' rule would).
         if location == HOME:
             return "H"
-        if self.is_track(location):
+        if type(location) is int and 0 <= location < self.field_count:
+            text = self._labels[location]
+        elif self.is_track(location):
+            # Whatever else a caller names is written by the fields' rule, as the table is.
             return f"T{location}"
+        else:
+            text = f"F{self.lane_index(location)}"
+        if owner is None or 0 <= location < self.track:
+            return text
         seat = self.lane_owner(location)
-        suffix = "" if owner is None or owner == seat else f"@{seat}"
-        return f"F{self.lane_index(location)}{suffix}"
+        return text if owner == seat else f"{text}@{seat}"
 
     def parse(self, text: str, seat: int) -> int:
         """The location named ``text`` for a piece of ``seat`` (``F2@1`` names seat 1's lane)."""
