@@ -122,9 +122,7 @@ def apply(game: Game, state: State, action: Action, events: bool = False) -> Tra
             )
     if events:
         return carry_out(game, state, action)
-    # The phase rule called here, not through ``carry_out``: a call less for every playout's
-    # step (not recording, it has no events to cite).
-    carried = game.ruleset.phases[state.phase].carry_out(game, state, action, False)
+    carried = carry_out(game, state, action, record=False)
     return instances.transition(carried.state, None, _partial(_events, game, state, action))
 
 
