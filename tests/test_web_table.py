@@ -151,10 +151,9 @@ def _ask_why_green_cannot_enter(page: Page) -> None:
 # the chip itself. The point is the middle of what is to be clicked, scrolled into view, and
 # ``hit`` says whether a click there lands on it (not on something covering it), as Playwright
 # checks before it clicks.
-NEXT_CLICK = """async (waitMs) => {
+NEXT_CLICK = """async ([waitMs, readyFor]) => {
   const body = document.body, q = (s) => document.querySelector(s);
-  const ready = () => q('body[data-turn="you"]:not([data-busy]), body[data-turn="over"]')
-    ?? q("#status.error");
+  const ready = () => q(readyFor) ?? q("#status.error");
   if (!ready()) {
     await new Promise((resolve, reject) => {
       const watch = new MutationObserver(() => {
@@ -191,7 +190,7 @@ NEXT_CLICK = """async (waitMs) => {
 def _take_my_turn(page: Page, shot: dict[str, bool]) -> str:
     """Once the page is ready for it, one click of the staged choices (NEXT_CLICK says
     which), unless the game is over; returns the turn the page showed before it."""
-    seen = page.evaluate(NEXT_CLICK, WAIT_MS)
+    seen = page.evaluate(NEXT_CLICK, [WAIT_MS, f'{MY_TURN}, body[data-turn="over"]'])
     assert seen["error"] is None, seen["error"]
     if seen["turn"] == "over":
         return "over"
