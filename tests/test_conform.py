@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import signal
 import sys
 import time
 from pathlib import Path
@@ -20,6 +21,7 @@ from click.testing import CliRunner
 
 import dogrules
 from dogrules.app.cli import main
+from dogrules.conformance import client
 from dogrules.conformance.client import EngineFault, EngineProcess, Fault
 from dogrules.conformance.compare import Kind, compare_position
 from dogrules.conformance.shrink import simpler
@@ -100,6 +102,30 @@ def test_a_hanging_engine_times_out_and_is_reported() -> None:
     assert code == 1, output
     assert f"the engine {Fault.HUNG}: no answer within 0.5 s" in output
     assert time.monotonic() - started < 30
+
+
+def test_a_hung_engine_is_killed_at_once_and_a_stopped_one_may_end_by_itself(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A grace the hung engine would sleep through: the test would take a minute.
+    monkeypatch.setattr(client, "STOP_GRACE", 60.0)
+    started = time.monotonic()
+    with EngineProcess([*shlex.split(MISBEHAVING), "hang"], timeout=20) as hanging:
+        hanging.request("hello")
+        hung = hanging._process
+        hanging.timeout = 0.2
+        with pytest.raises(EngineFault) as caught:
+            hanging.request("version")
+    assert caught.value.fault is Fault.HUNG and hung is not None
+    # Killed, not given the grace a stopped engine gets.
+    assert hung.returncode == -signal.SIGKILL
+    assert time.monotonic() - started < 30
+    with EngineProcess(shlex.split(REFERENCE), timeout=20) as reference:
+        reference.request("hello")
+        running = reference._process
+        reference.stop()
+    # Its input closed, the reference ended by itself within the grace.
+    assert running is not None and running.returncode == 0
 
 
 def test_an_engine_answering_garbage_is_reported() -> None:

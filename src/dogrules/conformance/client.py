@@ -6,6 +6,7 @@ exception the driver does not expect.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import json
 import queue
@@ -20,6 +21,10 @@ from dogrules.model.jsonvalue import JSONValue
 __all__ = ["EngineFault", "EngineProcess", "Fault"]
 
 Answer = dict[str, JSONValue]
+
+
+# Seconds a stopped engine is given to end by itself once its input is closed.
+STOP_GRACE = 1.0
 
 
 class Fault(enum.StrEnum):
@@ -108,8 +113,9 @@ class EngineProcess:
         return answer
 
     def _fault(self, fault: Fault, op: str, detail: str) -> EngineFault:
-        """The fault, after stopping the process (the next request starts a new one)."""
-        self.stop()
+        """The fault, after stopping the process (the next request starts a new one): a hung
+        engine is killed at once, for it has had its ``timeout`` to answer already."""
+        self.stop(grace=0 if fault == Fault.HUNG else None)
         self.restarts += 1
         return EngineFault(fault, op, detail)
 
@@ -126,8 +132,11 @@ class EngineProcess:
             tail = f"; last line of its standard error: {lines[-1][:200]}" if lines else ""
         return f"its output ended (exit code {code}){tail}"
 
-    def stop(self) -> None:
-        """Stop the engine: close its input, give it a moment, then kill it."""
+    def stop(self, grace: float | None = None) -> None:
+        """Stop the engine: close its input, give it ``grace`` seconds to end (by default
+        ``STOP_GRACE``), then kill it (at once when ``grace`` is 0)."""
+        if grace is None:
+            grace = STOP_GRACE
         process, self._process = self._process, None
         if process is None:
             return
@@ -136,9 +145,10 @@ class EngineProcess:
                 process.stdin.close()
         except OSError:
             pass  # it already went away
-        try:
-            process.wait(timeout=1)
-        except subprocess.TimeoutExpired:
+        if grace > 0:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=grace)
+        if process.poll() is None:
             process.kill()
             process.wait()
         if self._stderr is not None:
