@@ -4,9 +4,11 @@ it renders, the search box filters, and a screenshot of the Black DOG page is ke
 Every link and picture of every page resolves to a file of the book (and a #fragment to an
 element of it), read from the pages as written (the book's script adds none).
 
-The everyday suite opens every page but the Agent DOG and DOG Kids clause pages: their some
-320 pictures, drawn by the code that draws Black DOG's, take Chromium seconds to decode (an
-SVG image is a document of its own); the ``ci`` profile (``.ci/run``) opens them too.
+The everyday suite opens the index, the Black DOG clause page and the first code page of the
+package and of the tests; the ``ci`` profile (``.ci/run``) opens every page. The Agent DOG and
+DOG Kids clause pages' some 320 pictures, drawn by the code that draws Black DOG's, take
+Chromium seconds to decode (an SVG image is a document of its own), and the some 30 code
+pages, one template highlighting one file each, take three seconds between them.
 
 Without Chromium (/usr/bin/chromium) or Playwright the test skips, except under CI (the CI
 environment variable set), where it fails: CI must install both (see .ci/run)."""
@@ -37,6 +39,25 @@ SCREENSHOT = TESTS.parent / "build" / "book-black-dog.png"
 
 # The clause pages the everyday suite leaves to the ci profile (see the module's docstring).
 DEEP_ONLY = frozenset({"agent-dog.html", "dog-kids.html"})
+# The folders of code pages of which the everyday suite opens the first page only.
+CODE_FOLDERS = ("code/dogrules", "code/tests")
+
+
+def _everyday(book: Path, pages: list[Path]) -> list[Path]:
+    """The pages the everyday suite opens: all but the clause pages of DEEP_ONLY and, of
+    each folder of CODE_FOLDERS, all but its first page (in the order of ``pages``)."""
+    chosen: list[Path] = []
+    opened: set[str] = set()
+    for page_file in pages:
+        where = page_file.relative_to(book).as_posix()
+        folder = next((f for f in CODE_FOLDERS if where.startswith(f + "/")), None)
+        if page_file.name in DEEP_ONLY or folder in opened:
+            continue
+        if folder is not None:
+            opened.add(folder)
+        chosen.append(page_file)
+    assert opened == set(CODE_FOLDERS), f"no code page in {set(CODE_FOLDERS) - opened}"
+    return chosen
 
 
 class _Links(HTMLParser):
@@ -128,7 +149,7 @@ def test_the_book_opens_in_chromium_without_errors(
     book = written_book.folder
     pages = _pages(written_book)
     if PROFILE == "default":
-        pages = [page_file for page_file in pages if page_file.name not in DEEP_ONLY]
+        pages = _everyday(book, pages)
     page = chromium.new_page(viewport={"width": 1280, "height": 1800})
     try:
         errors: list[str] = []
