@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -168,6 +169,30 @@ def without_hypothesis(*commands: list[str]) -> list[tuple[int, str, str]]:
         check=True,
     )
     return [(code, out, err) for code, out, err in json.loads(done.stdout)]
+
+
+def test_a_command_imports_its_own_module_only() -> None:
+    code = (
+        "import sys\n"
+        "from dogrules.app.cli import main\n"
+        "try:\n"
+        "    main(['serve', '--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('dogrules.app.commands.'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "dogrules.app.commands.serve", done.stdout[-300:]
+
+
+def test_every_listed_command_is_the_command_of_its_name() -> None:
+    context = click.Context(main)
+    names = main.list_commands(context)
+    assert {"play", "explain", "serve", "conform", "book"} <= set(names)
+    for name in names:
+        command = main.get_command(context, name)
+        assert isinstance(command, click.Command) and command.name == name
+    assert main.get_command(context, "no-such-command") is None
 
 
 def test_only_check_needs_hypothesis(position: Path) -> None:

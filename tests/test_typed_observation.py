@@ -84,8 +84,12 @@ def test_a_seat_not_in_the_game_is_refused() -> None:
 
 
 def test_importing_dogrules_imports_no_rl_package() -> None:
+    # Every command of the command line too (each imported when it runs: see dogrules.app.cli).
     code = (
-        "import sys, dogrules, dogrules.app.cli\n"
+        "import sys, click, dogrules\n"
+        "from dogrules.app.cli import main\n"
+        "context = click.Context(main)\n"
+        "assert all(main.get_command(context, n) for n in main.list_commands(context))\n"
         f"print(','.join(m for m in {RL_PACKAGES!r} if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -1,27 +1,36 @@
 """The ``dogrules`` command: the group, its exit codes, and the subcommands it gathers from
-``dogrules.app.commands`` (one module per family of commands)."""
+``dogrules.app.commands`` (one module per family of commands), each imported when it is run
+or listed (see :class:`~dogrules.app.cli_guard.GuardedGroup`)."""
 
 from __future__ import annotations
 
 import click
 
 from dogrules.app.cli_guard import GuardedGroup
-from dogrules.app.commands import (
-    book,
-    checks,
-    conform,
-    files,
-    games,
-    register,
-    serve,
-    simulate,
-    tournament,
-    vectors,
-)
 from dogrules.data.version import __version__
 
+# Each subcommand's module under dogrules.app.commands and its function there: a ``dogrules
+# serve --stdio`` engine or a ``dogrules explain`` in a shell loop starts without importing
+# the book's writer, the simulator or the conformance driver (some 100 ms a start).
+COMMANDS = {
+    "play": "games:play",
+    "replay": "games:replay",
+    "validate": "files:validate",
+    "clauses": "register:clauses",
+    "explain": "files:explain",
+    "moves": "files:moves",
+    "render": "files:render",
+    "check": "checks:check",
+    "book": "book:book",
+    "simulate": "simulate:simulate",
+    "tournament": "tournament:tournament",
+    "serve": "serve:serve",
+    "vectors": "vectors:vectors",
+    "conform": "conform:conform",
+}
 
-@click.group(cls=GuardedGroup)
+
+@click.group(cls=GuardedGroup, lazy_commands=COMMANDS, package="dogrules.app.commands")
 @click.version_option(__version__)
 def main() -> None:
     """dogrules: the reference rules engine for Schmidt's DOG family.
@@ -34,25 +43,6 @@ def main() -> None:
       2  bad input or usage (one line on standard error names the problem)
       3  internal error: a bug in dogrules, please report it
     """
-
-
-for command in (
-    games.play,
-    games.replay,
-    files.validate,
-    register.clauses,
-    files.explain,
-    files.moves,
-    files.render,
-    checks.check,
-    book.book,
-    simulate.simulate,
-    tournament.tournament,
-    serve.serve,
-    vectors.vectors,
-    conform.conform,
-):
-    main.add_command(command)
 
 
 if __name__ == "__main__":

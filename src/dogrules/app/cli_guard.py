@@ -3,8 +3,9 @@ traceback, and an exit code that says whose fault it was (see the group's help).
 
 from __future__ import annotations
 
+import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
 import click
@@ -14,7 +15,36 @@ from dogrules.app.cli_files import fail, short
 
 class GuardedGroup(click.Group):
     """The command group, run so that no input ever shows a traceback: usage errors are one
-    line (exit 2) and an unexpected exception is one ``internal error`` line (exit 3)."""
+    line (exit 2) and an unexpected exception is one ``internal error`` line (exit 3).
+
+    Its ``lazy_commands`` map a subcommand's name to ``"module:function"`` within
+    ``package``; a module is imported when one of its commands is run, listed or asked for
+    help, so a start imports only what the command it runs needs."""
+
+    def __init__(
+        self,
+        *args: Any,
+        lazy_commands: Mapping[str, str] | None = None,
+        package: str = "",
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy_commands = dict(lazy_commands or {})
+        self.package = package
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy_commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        where = self.lazy_commands.get(cmd_name)
+        if where is None:
+            return super().get_command(ctx, cmd_name)
+        module_name, _, function = where.partition(":")
+        module = importlib.import_module(f"{self.package}.{module_name}".lstrip("."))
+        command = getattr(module, function)
+        if not isinstance(command, click.Command) or command.name != cmd_name:
+            raise TypeError(f"{where} is not the click command {cmd_name!r}")
+        return command
 
     def main(  # type: ignore[override]
         self,
