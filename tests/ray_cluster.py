@@ -7,8 +7,9 @@ that starts it, writes its address to a file whose path the workers inherit in
 ``DOGRULES_TEST_RAY``, and shuts it down when the controller closes its standard input at the
 end of the run (:func:`stop`). The worker that runs the Ray tests connects to it (where
 :func:`address` says) instead of starting one; without pytest-xdist, or when the Ray tests are
-not among those asked for, the fixture starts its own as before. Either way the tests run on
-a real local Ray instance of one CPU.
+not among those asked for, the fixture starts its own as before. Under the everyday
+``default`` profile the Ray tests skip (see tests/test_simulate_ray.py), and no instance is
+started at all. Either way the tests run on a real local Ray instance of one CPU.
 """
 
 from __future__ import annotations
@@ -23,7 +24,13 @@ from pathlib import Path
 
 import pytest
 
+from budgets import PROFILE
+
 VARIABLE = "DOGRULES_TEST_RAY"
+# Whether the Ray tests run in this profile: not in the everyday suite (see
+# tests/test_simulate_ray.py), so no instance is started for it either.
+PROFILED = PROFILE != "default"
+EVERYDAY_SKIP = "Ray's start (some 10 CPU-seconds) is left to the ci profile: HYPOTHESIS_PROFILE=ci"
 MODULE = Path(__file__).with_name("test_simulate_ray.py")
 STARTUP = 180  # seconds a worker waits for the instance to come up (a loaded machine)
 FAILED = "failed: "
@@ -45,6 +52,8 @@ _driver: subprocess.Popen[bytes] | None = None
 
 def _wanted(config: pytest.Config) -> bool:
     """Whether this is a pytest-xdist controller whose run includes the Ray tests."""
+    if not PROFILED:
+        return False
     if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
         return False
     if config.option.collectonly or config.option.keyword or config.option.markexpr:

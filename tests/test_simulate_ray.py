@@ -3,9 +3,12 @@ same report as on one core, and the sweep finds the same (nothing).
 
 Ray no longer has a local mode, so one private one-CPU Ray instance is started for the
 module (about 15 seconds) and shared by its tests; under pytest-xdist the controller starts
-it while the workers collect (tests/ray_cluster.py), and the worker only connects. They are
-skipped when Ray is not installed, except in CI (env CI set), where the extra dogrules[ray]
-must be installed and they fail without it."""
+it while the workers collect (tests/ray_cluster.py), and the worker only connects. Ray's
+daemons and workers take some 10 CPU-seconds to start and keep a few percent of a core busy
+after, more than the rest of the simulation tests together, so the everyday suite (the
+``default`` profile) leaves these two to the ``ci`` profile, which ``.ci/run`` runs (``-m
+deep``), and ``thorough``. They are skipped when Ray is not installed, except in CI (env CI
+set), where the extra dogrules[ray] must be installed and they fail without it."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from types import ModuleType
 import pytest
 
 import ray_cluster
+from budgets import DEEP
 from dogrules.app.simulation.backends import in_process
 from dogrules.app.simulation.playout import Table
 from dogrules.app.simulation.report import summarize
@@ -28,7 +32,11 @@ KIDS = Table("dog-kids", 2, False, ("random", "greedy"))
 
 # Under pytest-xdist (tools/check.py: --dist loadgroup) both tests run on one worker, which
 # connects to the one Ray instance; a second connection would cost a second driver start.
-pytestmark = pytest.mark.xdist_group("ray")
+pytestmark = [
+    pytest.mark.xdist_group("ray"),
+    DEEP,
+    pytest.mark.skipif(not ray_cluster.PROFILED, reason=ray_cluster.EVERYDAY_SKIP),
+]
 
 
 @pytest.fixture(scope="module")
