@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import shutil
 import signal
 import sys
@@ -39,6 +38,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
+import mutants_table
 import pytest
 from mutation_mutants import KILLS, MODULES, ROOT, Mutant, Outcome, Result, mutants_of
 from mutation_runner import PYTEST_ARGS, TESTS, load_reach, measure_reach, run_mutant
@@ -47,16 +47,17 @@ EQUIVALENTS = ROOT / "tools" / "mutants.md"
 
 
 def equivalents(path: Path = EQUIVALENTS) -> set[tuple[str, int, str]]:
-    """(module, line, operator) of each row of the equivalent-mutant table in ``path``."""
-    rows: set[tuple[str, int, str]] = set()
-    if not path.exists():
-        return rows
-    row = re.compile(r"^\|\s*(\w+)\s*\|\s*(\d+)\s*\|\s*(\w+)\s*:")
-    for text in path.read_text(encoding="utf-8").splitlines():
-        match = row.match(text)
-        if match:
-            rows.add((match[1], int(match[2]), match[3]))
-    return rows
+    """(module, line, operator) of each row of the equivalent-mutant table in ``path``; a
+    row whose line an edit has moved is refused (``tools/mutants_table.py --renumber``), so
+    that no row is matched to a line it does not mean."""
+    moved = mutants_table.moved(path)
+    if moved:
+        where = ", ".join(f"{row.module}:{row.line}" for row, _ in moved[:5])
+        raise SystemExit(
+            f"{len(moved)} rows of {path.name} name a line that no longer reads their code "
+            f"({where}...): run python tools/mutants_table.py --renumber"
+        )
+    return mutants_table.keys(path)
 
 
 def _with_equivalents(result: Result, known: set[tuple[str, int, str]]) -> Result:
