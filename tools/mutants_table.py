@@ -88,8 +88,12 @@ def moved(table: Path = TABLE, rules: Path = RULES) -> list[tuple[Row, int | Non
     """Each row whose line no longer reads its code, with the line that does now (the one
     nearest the row's old number; None when the module holds the code nowhere)."""
     found: list[tuple[Row, int | None]] = []
+    # Each module read once: the table holds some 95 rows of 14 modules.
+    sources: dict[str, list[str]] = {}
     for row in rows(table):
-        source = _source(row.module, rules)
+        source = sources.get(row.module)
+        if source is None:
+            source = sources[row.module] = _source(row.module, rules)
         if 0 < row.line <= len(source) and source[row.line - 1] == row.code:
             continue
         at = [number for number, text in enumerate(source, 1) if text == row.code]
