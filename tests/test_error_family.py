@@ -18,12 +18,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dogrules
+from budgets import DEEP, budget
 from dogrules import Action, ActionKind, IllegalAction, NotationError, Ruling, State, Transition
 
 # Random play from a few seeds; each state on the way is one the fuzzer may start from.
 SEEDS = range(3)
 STEPS = 60
 TRIED: dict[str, int] = {"actions": 0, "texts": 0}
+# Examples a fuzzer draws: the everyday suite's smoke run, and CI's deep step's full one
+# (tests/budgets.py), where each test runs again.
+EXAMPLES = budget(100, 300)
 
 
 @functools.cache
@@ -97,7 +101,8 @@ def actions(draw: st.DrawFn, v: dogrules.Variant, state: State) -> Action:
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@DEEP
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(st.data())
 def test_any_action_is_judged_and_nothing_else_escapes(data: st.DataObject) -> None:
     v, state = data.draw(reached())
@@ -137,7 +142,8 @@ def texts(draw: st.DrawFn, v: dogrules.Variant) -> str:
     return separator.join(draw(st.lists(words, max_size=5)))
 
 
-@settings(max_examples=300, deadline=None)
+@DEEP
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(st.data())
 def test_any_text_is_read_or_refused_with_notation_error(data: st.DataObject) -> None:
     v, state = data.draw(reached())
