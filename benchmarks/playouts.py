@@ -19,7 +19,9 @@ default Python's settings are left as they are; ``--gc-freeze`` moves everything
 into the permanent generation first and ``--gc-threshold N`` sets the first generation's
 threshold (what a playout farm might choose), in the child only. Random playouts choose
 uniformly among the listed actions, so two engines that list differently play different
-games; ``benchmarks/compare.py`` also measures both on the same positions.
+games: with ``--against``, each engine first plays every table's games once, untimed, and the
+table's last column says whether the two played the same games (every listing as long, every
+action chosen the same); ``benchmarks/compare.py`` also measures both on the same positions.
 """
 
 from __future__ import annotations
@@ -95,6 +97,28 @@ def play(job: Json) -> Json:
     return {"actions": done, "games": int(job["games"]), "seconds": clock() - start}
 
 
+def games_played(job: Json) -> Json:
+    """The games ``play`` plays for ``job``, untimed, as a digest of every listing's length and
+    the text of the action chosen from it: two engines play the same games if theirs agree."""
+    import hashlib
+    import random
+
+    import dogrules
+
+    variant = dogrules.variant(job["variant"])
+    players, teams, seed = int(job["players"]), job["teams"], int(job["seed"])
+    rng = random.Random(seed)
+    digest = hashlib.sha256()
+    for game in range(int(job["games"])):
+        state = variant.new_game(players=players, seed=seed * 1000 + game, teams=teams)
+        while state.phase != "over":
+            listed = variant.legal_actions(state)
+            action = rng.choice(listed)
+            digest.update(f"{len(listed)} {action}\n".encode())
+            state = variant.apply(state, action).state
+    return {"digest": digest.hexdigest()}
+
+
 def child() -> None:
     """Answer jobs, one JSON line each on stdin, with whatever dogrules PYTHONPATH finds
     first: the first line sets the collector, every other is a table to play."""
@@ -109,7 +133,9 @@ def child() -> None:
     if settings["threshold"] is not None:
         gc.set_threshold(int(settings["threshold"]), *gc.get_threshold()[1:])
     for line in sys.stdin:
-        sys.stdout.write(json.dumps(play(json.loads(line))) + "\n")
+        job = json.loads(line)
+        answer = games_played(job) if job.get("digest") else play(job)
+        sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
 
 
@@ -136,15 +162,24 @@ class Engine:
         self.process.stdin.write(json.dumps(job) + "\n")
         self.process.stdin.flush()
 
-    def rate(self, job: Json) -> float:
-        """Actions per CPU second of one job."""
+    def answer(self, job: Json) -> Json:
+        """The child's answer to one job."""
         self._send(job)
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
         if not line:
             raise SystemExit(f"the engine under {self.source} failed")
-        result = json.loads(line)
+        answer: Json = json.loads(line)
+        return answer
+
+    def rate(self, job: Json) -> float:
+        """Actions per CPU second of one job."""
+        result = self.answer(job)
         return float(result["actions"]) / float(result["seconds"])
+
+    def digest(self, job: Json) -> str:
+        """The digest of the games one job plays (see :func:`games_played`), untimed."""
+        return str(self.answer({**job, "digest": True})["digest"])
 
     def close(self) -> None:
         assert self.process.stdin is not None
@@ -152,9 +187,23 @@ class Engine:
         self.process.wait()
 
 
-def measure(options: argparse.Namespace, chosen: list[Table]) -> dict[str, list[list[float]]]:
-    """Per engine, per table: the actions per CPU second of every round. The engines take
-    turns table by table, the one going first alternating, so both meet the same load."""
+def job_of(options: argparse.Namespace, table: Table) -> Json:
+    return {
+        "variant": table.variant,
+        "players": table.players,
+        "teams": table.teams,
+        "games": options.games,
+        "seed": options.seed,
+    }
+
+
+def measure(
+    options: argparse.Namespace, chosen: list[Table]
+) -> tuple[dict[str, list[list[float]]], list[bool]]:
+    """Per engine, per table: the actions per CPU second of every round; and per table,
+    whether the engines play the same games (each engine's games checked once, untimed,
+    before the rounds). The engines take turns table by table, the one going first
+    alternating, so both meet the same load."""
     sources = {"this": options.source.resolve()}
     if options.against is not None:
         sources["against"] = options.against.resolve()
@@ -162,37 +211,39 @@ def measure(options: argparse.Namespace, chosen: list[Table]) -> dict[str, list[
     rates: dict[str, list[list[float]]] = {name: [[] for _ in chosen] for name in engines}
     turn = 0
     try:
+        same = [
+            len({engine.digest(job_of(options, table)) for engine in engines.values()}) == 1
+            for table in chosen
+        ]
         for round_ in range(options.rounds):
             for i, table in enumerate(chosen):
-                job = {
-                    "variant": table.variant,
-                    "players": table.players,
-                    "teams": table.teams,
-                    "games": options.games,
-                    "seed": options.seed,
-                }
                 names = list(engines) if turn % 2 == 0 else list(reversed(engines))
                 turn += 1
                 for name in names:
-                    rates[name][i].append(engines[name].rate(job))
+                    rates[name][i].append(engines[name].rate(job_of(options, table)))
             print(f"round {round_ + 1}/{options.rounds} done", file=sys.stderr, flush=True)
     finally:
         for engine in engines.values():
             engine.close()
-    return rates
+    return rates, same
 
 
-def show(chosen: list[Table], rates: dict[str, list[list[float]]], title: str) -> None:
+def show(
+    chosen: list[Table], rates: dict[str, list[list[float]]], same: list[bool], title: str
+) -> None:
     """The table, with rich if it is installed, else in plain text."""
     header = ["table", "actions/s"]
     if "against" in rates:
-        header = ["table", "against actions/s", "this actions/s", "this/against"]
+        header = ["table", "against actions/s", "this actions/s", "this/against", "games"]
     lines: list[list[str]] = []
     for i, table in enumerate(chosen):
         this = statistics.median(rates["this"][i])
         if "against" in rates:
             against = statistics.median(rates["against"][i])
-            lines.append([table.label, f"{against:.0f}", f"{this:.0f}", f"{this / against:.2f}"])
+            games = "the same" if same[i] else "different"
+            lines.append(
+                [table.label, f"{against:.0f}", f"{this:.0f}", f"{this / against:.2f}", games]
+            )
         else:
             lines.append([table.label, f"{this:.0f}"])
     print_table(title, header, lines)
@@ -220,7 +271,7 @@ def main() -> None:
     if options.against is not None:
         options.against = checked_source(parser, "--against", options.against)
     chosen = tables(options.variant or list(VARIANTS), options.players or [2, 3, 4])
-    rates = measure(options, chosen)
+    rates, same = measure(options, chosen)
     collector = "default collector"
     if options.gc_freeze or options.gc_threshold is not None:
         collector = f"collector: freeze {options.gc_freeze}, threshold {options.gc_threshold}"
@@ -232,7 +283,7 @@ def main() -> None:
         title += f"; this: {options.source}"
     if options.against is not None:
         title += f"; against {options.against}"
-    show(chosen, rates, title)
+    show(chosen, rates, same, title)
 
 
 if __name__ == "__main__":
