@@ -178,9 +178,11 @@ class Table:
         # in a finish are the ones in its own: a few look-ups, not a pass over the board.
         board = self.board
         occupant = self.occupant
-        first = board.lane(seat, 1)
+        finish = board.finish
+        # ``board.lane(seat, 1)`` written out: every listing asks, about the seat to act.
+        first = board.track + seat * finish
         in_lane = 0
-        for location in range(first, first + board.finish):
+        for location in range(first, first + finish):
             if occupant.get(location) == seat:
                 in_lane += 1
         return board.finish_full(in_lane)
