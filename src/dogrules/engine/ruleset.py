@@ -130,7 +130,7 @@ class Turn:
 class CardRule(Protocol):
     """The mechanic of one card family."""
 
-    def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
+    def plays(self, turn: Turn, card: CardSpec) -> Iterable[Moves]:
         """Every distinct outcome the card can carry out in full, each once, in its canonical
         spelling (the first of its spellings in the rule's stable order); candidates are
         pruned only by this rule's own checks, and every other spelling of a listed outcome
