@@ -115,7 +115,7 @@ class RoundPlay:
         ways: dict[str, list[Way]] = {}
         actions: list[Action] = []
         for card in hand:
-            actions.extend(self.card_actions(turn, card, ways))
+            actions += self.card_actions(turn, card, ways)
         if actions:
             return iter(actions)
         return self.no_play_actions(game, state, hand)
@@ -125,10 +125,11 @@ class RoundPlay:
     )
     def card_actions(
         self, turn: Turn, card: str, ways: dict[str, list[Way]] | None = None
-    ) -> Iterator[Action]:
+    ) -> list[Action]:
         """Every complete way to carry out ``card``: a card that cannot be carried out in full
-        yields nothing and so is not playable. ``ways`` keeps the ways of each card played
-        as (none kept without it: a caller that wants only the first play stops early)."""
+        has none and so is not playable. ``ways`` keeps the ways of each card played as."""
+        # A list, not a generator: a listing takes every action, and a generator resumed once
+        # an action costs more than a list built at once.
         game = turn.game
         catalogue = game.ruleset.catalogue
         spec = catalogue.spec(card)
@@ -136,7 +137,7 @@ class RoundPlay:
         if spec.family == COPY:
             copied = copy_plays_as(turn.state)
             if copied is None:
-                return
+                return []
             spec = catalogue.spec(copied)
         notation = game.notations[turn.seat]
         if ways is None:
@@ -145,8 +146,12 @@ class RoundPlay:
             kept = ways.get(spec.notation)
             found = ways[spec.notation] = self.ways(turn, spec) if kept is None else kept
         # Every field given by position: one action is built per listed play.
+        made: list[Action] = []
         for moves, direction in found:
-            yield instances.action(PLAY, card, copied, moves, None, None, direction, notation)
+            made.append(
+                instances.action(PLAY, card, copied, moves, None, None, direction, notation)
+            )
+        return made
 
     def ways(self, turn: Turn, spec: CardSpec) -> list[Way]:
         """The movements a card played as ``spec`` can carry out, each with the disc turn's
@@ -158,13 +163,14 @@ class RoundPlay:
         disc = self.disc
         paws = board_disc(turn).paws
         found: list[Way] = []
-        add = found.append
+        # ``found.append`` written at each call: Python 3.11 runs a list's append called so
+        # without a method object (a bound ``add = found.append`` is dearer).
         for moves in rule.plays(turn, spec):
             if not may_owe_turn(paws, moves):
-                add((moves, None))
+                found.append((moves, None))
                 continue
             for direction in disc.options(turn, rule, spec, moves):
-                add((moves, direction))
+                found.append((moves, direction))
         return found
 
     def outcomes(self, game: Game) -> Outcomes:
