@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
 from dogrules.data.register import Citations, Clause, read_register
@@ -149,7 +149,7 @@ class CardRule(Protocol):
 class PhaseRule(Protocol):
     """The decisions of one phase of the game."""
 
-    def actions(self, game: Game, state: State) -> Iterator[Action]:
+    def actions(self, game: Game, state: State) -> Iterable[Action]:
         """Every legal action, each once, in a stable order."""
         ...
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol
 
 from dogrules.data.register import implements
@@ -27,7 +27,6 @@ from dogrules.model.state import DogFacts, State
 from dogrules.rules.copy import check_copy, copy_plays_as
 from dogrules.rules.disc import (
     DiscTurn,
-    board_disc,
     landings_owe_turn,
     may_owe_turn,
     turn_disc,
@@ -108,8 +107,10 @@ class RoundPlay:
     round_start_clauses: tuple[str, ...] = ("BD-DEALER-ROTATES", "R-C1")
 
     # ---- listing -------------------------------------------------------------------------
-    def actions(self, game: Game, state: State) -> Iterator[Action]:
-        hand = distinct(state.hands[state.to_act])
+    def actions(self, game: Game, state: State) -> Iterable[Action]:
+        # ``distinct(hand)`` written out: its keys, with no list made (nor call) unless no card
+        # can be played.
+        hand = dict.fromkeys(state.hands[state.to_act])
         turn = make_turn(game, state, Table.of(game.board, state), outcome=_outcomes(self, game))
         # A Copy plays as a card the hand may hold too: its movements are worked out once.
         ways: dict[str, list[Way]] = {}
@@ -117,8 +118,8 @@ class RoundPlay:
         for card in hand:
             actions += self.card_actions(turn, card, ways)
         if actions:
-            return iter(actions)
-        return self.no_play_actions(game, state, hand)
+            return actions
+        return self.no_play_actions(game, state, list(hand))
 
     @implements(
         "BD-TURN", "BD-FULL-MOVE", "BD-OWN-PIECES", "AD-MUST-PLAY", "AD-RED", "R-C7", "R-C12"
@@ -161,7 +162,10 @@ class RoundPlay:
         if self.disc is None:
             return [(moves, None) for moves in rule.plays(turn, spec)]
         disc = self.disc
-        paws = board_disc(turn).paws
+        # ``board_disc(turn)`` written out: a listing asks once for each card.
+        board_disc_ = turn.board.disc
+        assert board_disc_ is not None, "a ruleset with a disc turn plays on a board with a disc"
+        paws = board_disc_.paws
         found: list[Way] = []
         # ``found.append`` written at each call: Python 3.11 runs a list's append called so
         # without a method object (a bound ``add = found.append`` is dearer).
