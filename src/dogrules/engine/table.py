@@ -181,11 +181,16 @@ class Table:
         finish = board.finish
         # ``board.lane(seat, 1)`` written out: every listing asks, about the seat to act.
         first = board.track + seat * finish
-        in_lane = 0
+        # The count ends at the first field too many without the seat's piece: the fields
+        # ``board.finish_full`` lets stay empty (none unless the seat has fewer pieces than
+        # its finish has fields). Most listings ask about a seat whose F1 is empty.
+        spare = finish - min(finish, board.pieces_per_seat)
         for location in range(first, first + finish):
-            if occupant.get(location) == seat:
-                in_lane += 1
-        return board.finish_full(in_lane)
+            if location not in occupant or occupant[location] != seat:
+                if not spare:
+                    return False
+                spare -= 1
+        return True
 
     @implements("BD-CAPTURE", "BD-2P3P-FIFTH", "R-B9")
     def send_home(self, location: int, clauses: tuple[str, ...]) -> int:
