@@ -249,7 +249,14 @@ class OwnPieces:
     def movers(self, turn: Turn) -> list[int]:
         """The pieces off home of the seat the actor moves."""
         controlled = turn.controlled
-        return sorted([loc for loc, seat in turn.table.occupant.items() if seat == controlled])
+        # A plain loop, not a comprehension (which is a function called), sorted in place:
+        # every listing with a number card asks.
+        found = []
+        for location, seat in turn.table.occupant.items():
+            if seat == controlled:
+                found.append(location)
+        found.sort()
+        return found
 
     def check(self, turn: Turn, origin: int) -> Refusal | None:
         if origin in self.movers(turn):
