@@ -159,14 +159,17 @@ class RoundPlay:
         direction (None when no turn is due)."""
         # A list, not a generator: a listing keeps every card's ways (see card_actions).
         rule = self.cards[spec.family]
+        found: list[Way] = []
         if self.disc is None:
-            return [(moves, None) for moves in rule.plays(turn, spec)]
+            # A plain loop, not a comprehension (which is a function called).
+            for moves in rule.plays(turn, spec):
+                found.append((moves, None))
+            return found
         disc = self.disc
         # ``board_disc(turn)`` written out: a listing asks once for each card.
         board_disc_ = turn.board.disc
         assert board_disc_ is not None, "a ruleset with a disc turn plays on a board with a disc"
         paws = board_disc_.paws
-        found: list[Way] = []
         # ``found.append`` written at each call: Python 3.11 runs a list's append called so
         # without a method object (a bound ``add = found.append`` is dearer).
         for moves in rule.plays(turn, spec):
