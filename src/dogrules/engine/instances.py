@@ -6,17 +6,17 @@ machine instructions a field, the larger part of what the compiled engine
 (``tools/build_compiled.py``) spends on a listed action. Compiled, the same
 ``object.__setattr__(obj, name, value)`` written here is one C call; run as Python it costs
 more than the ``__init__`` (which looks the method up once), so there the module's names are
-builders that call each slot's own setter. The objects are the classes' own, every field (the
-hash cache too) set as their ``__init__`` sets it, for the classes have no converters or
-validators; a test builds each every way and compares every slot (tests/test_instances.py).
+builders that set each field otherwise: an Action by plain assignment in an unfrozen subclass
+it then leaves, the others through each slot's own setter. The objects are the classes' own,
+every field (the hash cache too) set as their ``__init__`` sets it, for the classes have no
+converters or validators; a test builds each every way and compares every slot
+(tests/test_instances.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
-
-import attrs
+from typing import Any, Final
 
 from dogrules.geometry.cards import CardFamily
 from dogrules.model.actions import Action, ActionKind, Notation
@@ -124,30 +124,29 @@ def transition(
     return made
 
 
-def _slot_setters(cls: type) -> tuple[Callable[[object, object], None], ...]:
-    """What sets each field's slot of an instance of the attrs class ``cls``, in the order of
-    its fields (its ``__init__``'s), bypassing its frozen ``__setattr__`` the way
-    ``object.__setattr__`` does, but with no look-up by name."""
-    return tuple(_slot_setter(cls, field.name) for field in attrs.fields(cls))
+def _unfrozen(cls: type) -> type:
+    """A subclass of the attrs class ``cls`` with its slots and no more, whose fields are set
+    by plain assignment (``object``'s own ``__setattr__``, so also no ``__delattr__`` of
+    ``cls``: either would make every assignment a call of a Python method)."""
+    return type(
+        cls.__name__,
+        (cls,),
+        {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
+    )
 
 
-def _slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
-    setter: Callable[[object, object], None] = vars(cls)[name].__set__
-    return setter
+# Run as Python, a model object is built in its class's unfrozen subclass, then made one of
+# the class by assigning its ``__class__`` (the layouts are the same, so Python allows it):
+# each field is an attribute store the interpreter specialises, not a call. An Action costs
+# some 3,900 machine instructions so, 8,800 with each slot's own setter called and 10,800
+# with its ``__init__`` (Valgrind counts); a search lists thousands a call. A field added to
+# a class and not to its builder is left unset (tests/test_instances.py fails).
+_ACTION_UNFROZEN: Final = _unfrozen(Action)
+_STATE_UNFROZEN: Final = _unfrozen(State)
+_TRANSITION_UNFROZEN: Final = _unfrozen(Transition)
 
 
-# Run as Python, a slot's own setter called straight is the cheapest way to set a field:
-# about 15% less than an attrs ``__init__`` for an Action or a State (Valgrind counts), and
-# a search lists thousands of Actions a call. A field added to a class and not to its builder
-# below makes the builder fail at its first call (too many setters to unpack).
-_ACTION_SLOTS: Final = _slot_setters(Action)
-_STATE_SLOTS: Final = _slot_setters(State)
-_TRANSITION_SLOTS: Final = _slot_setters(Transition)
-_ACTION_HASH: Final = _slot_setter(Action, HASH_CACHE)
-_STATE_HASH: Final = _slot_setter(State, HASH_CACHE)
-
-
-def action_by_slots(
+def action_by_class(
     kind: ActionKind,
     card: str | None,
     copied: str | None,
@@ -158,23 +157,23 @@ def action_by_slots(
     notation: Notation | None,
 ) -> Action:
     """``Action(kind, card, copied, moves, field, chosen, turn, notation)``, as Python."""
-    made: Action = _NEW(Action)
-    set_kind, set_card, set_copied, set_moves, set_field, set_chosen, set_turn, set_notation = (
-        _ACTION_SLOTS
-    )
-    set_kind(made, kind)
-    set_card(made, card)
-    set_copied(made, copied)
-    set_moves(made, moves)
-    set_field(made, field)
-    set_chosen(made, chosen)
-    set_turn(made, turn)
-    set_notation(made, notation)
-    _ACTION_HASH(made, None)
-    return made
+    made: Any = _NEW(_ACTION_UNFROZEN)
+    made.kind = kind
+    made.card = card
+    made.copied = copied
+    made.moves = moves
+    made.field = field
+    made.chosen = chosen
+    made.turn = turn
+    made.notation = notation
+    made._attrs_cached_hash = None
+    # An Action from here on, frozen as any other.
+    made.__class__ = Action
+    action: Action = made
+    return action
 
 
-def state_by_slots(
+def state_by_class(
     variant: str,
     players: int,
     phase: Phase,
@@ -194,53 +193,53 @@ def state_by_slots(
     teams: bool,
     extra: Extra | None,
 ) -> State:
-    """``State(...)``, every field given by position, as Python."""
-    made: State = _NEW(State)
-    (set_variant, set_players, set_phase, set_to_act, set_pieces, set_hands, set_deck,
-     set_discard, set_exchange, set_dealer, set_round, set_last_played, set_redrawn, set_seed,
-     set_shuffles, set_winner, set_teams, set_extra) = _STATE_SLOTS  # fmt: skip
-    set_variant(made, variant)
-    set_players(made, players)
-    set_phase(made, phase)
-    set_to_act(made, to_act)
-    set_pieces(made, pieces)
-    set_hands(made, hands)
-    set_deck(made, deck)
-    set_discard(made, discard)
-    set_exchange(made, exchange)
-    set_dealer(made, dealer)
-    set_round(made, round)
-    set_last_played(made, last_played)
-    set_redrawn(made, redrawn)
-    set_seed(made, seed)
-    set_shuffles(made, shuffles)
-    set_winner(made, winner)
-    set_teams(made, teams)
-    set_extra(made, extra)
-    _STATE_HASH(made, None)
-    return made
+    """``State(...)``, every field given by position, as Python (see ``action_by_class``)."""
+    made: Any = _NEW(_STATE_UNFROZEN)
+    made.variant = variant
+    made.players = players
+    made.phase = phase
+    made.to_act = to_act
+    made.pieces = pieces
+    made.hands = hands
+    made.deck = deck
+    made.discard = discard
+    made.exchange = exchange
+    made.dealer = dealer
+    made.round = round
+    made.last_played = last_played
+    made.redrawn = redrawn
+    made.seed = seed
+    made.shuffles = shuffles
+    made.winner = winner
+    made.teams = teams
+    made.extra = extra
+    made._attrs_cached_hash = None
+    made.__class__ = State
+    built: State = made
+    return built
 
 
-def transition_by_slots(
+def transition_by_class(
     new: State,
     events: tuple[Event, ...] | None,
     told: Callable[[], tuple[Event, ...]] | None = None,
 ) -> Transition:
-    """``Transition(new, events, told)``, as Python (some 20% less than the class's own
-    ``__init__``, which two of every ``apply`` of a playout build)."""
-    made: Transition = _NEW(Transition)
-    set_state, set_events, set_told = _TRANSITION_SLOTS
-    set_state(made, new)
-    set_events(made, events)
-    set_told(made, told)
-    return made
+    """``Transition(new, events, told)``, as Python (see ``action_by_class``; two of every
+    ``apply`` of a playout are built)."""
+    made: Any = _NEW(_TRANSITION_UNFROZEN)
+    made.state = new
+    made._events = events
+    made._told = told
+    made.__class__ = Transition
+    built: Transition = made
+    return built
 
 
 # The builders, whatever the names above are bound to below (the tests compare them).
 BUILDERS = (action, state, transition)
-PYTHON_BUILDERS = (action_by_slots, state_by_slots, transition_by_slots)
+PYTHON_BUILDERS = (action_by_class, state_by_class, transition_by_class)
 
 if __file__.endswith(".py"):
     # Run as Python (not compiled, see above): ``object.__setattr__`` is a look-up by name each
-    # time, dearer than a slot's setter or the classes' own ``__init__``.
-    globals().update(action=action_by_slots, state=state_by_slots, transition=transition_by_slots)
+    # time, dearer than the classes' own ``__init__``, and either dearer than these.
+    globals().update(action=action_by_class, state=state_by_class, transition=transition_by_class)

@@ -173,16 +173,18 @@ def _cited(game: Game, event: Event) -> Event:
     return event if clauses == event.clauses else attrs.evolve(event, clauses=clauses)
 
 
+# Up to this many actions a listing is searched by identity one by one (cheaper than a set
+# of ids, which is built only for a longer listing, when first asked).
+SCANNED: Final = 16
+
+
 class Members:
-    """Which actions a listing holds: a listed object (what every playout applies) is
-    recognised by its identity at once; an equal action built elsewhere (parsed from text,
-    say) after one pass that hashes the whole listing, kept for the next question."""
+    """Which actions a listing longer than ``SCANNED`` holds: a listed object (what every
+    playout applies) is recognised by its identity at once; an equal action built elsewhere
+    (parsed from text, say) after one pass that hashes the whole listing, kept for the next
+    question."""
 
     __slots__ = ("_actions", "_ids", "_values")
-
-    # Up to this many actions are searched by identity one by one (cheaper than a set of
-    # ids, which is built only for a longer listing, when first asked).
-    SCANNED = 16
 
     def __init__(self, actions: tuple[Action, ...]) -> None:
         self._actions = actions
@@ -190,23 +192,19 @@ class Members:
         self._values: frozenset[Action] | None = None
 
     def __contains__(self, action: object) -> bool:
-        actions = self._actions
-        if len(actions) <= self.SCANNED:
-            for listed in actions:
-                if listed is action:
-                    return True
-        else:
-            if self._ids is None:
-                # Ids stay valid: the listing keeps its actions alive.
-                self._ids = frozenset(map(id, actions))
-            if id(action) in self._ids:
-                return True
+        if self._ids is None:
+            # Ids stay valid: the listing keeps its actions alive.
+            self._ids = frozenset(map(id, self._actions))
+        if id(action) in self._ids:
+            return True
         if self._values is None:
-            self._values = frozenset(actions)
+            self._values = frozenset(self._actions)
         return action in self._values
 
 
-Listing = tuple[tuple[Action, ...], Members]
+# The actions and, for a listing longer than ``SCANNED``, its Members: most listings are
+# short, and no object built for each of them is cheaper than one.
+Listing = tuple[tuple[Action, ...], Members | None]
 # A kept listing with the game and the state object it lists.
 Entry = tuple[Game, State, Listing]
 
@@ -273,18 +271,27 @@ class ListingCache:
         finally:
             if collecting:
                 _gc_enable()
-        listing = actions, Members(actions)
-        if len(actions) > self.action_budget:
+        count = len(actions)
+        listing = actions, (Members(actions) if count > SCANNED else None)
+        budget = self.action_budget
+        if count > budget:
             return listing
         entry = (game, state, listing)
         self._latest = entry
-        with self._lock:
-            if key not in self._entries:
-                self._entries[key] = entry
-                self._actions += len(actions)
-            while self._actions > self.action_budget or len(self._entries) > self.entry_budget:
-                _, evicted = self._entries.popitem(last=False)
-                self._actions -= len(evicted[2][0])
+        entries, lock = self._entries, self._lock
+        # Acquired and released, not ``with``: its ``__exit__`` is a call with three
+        # arguments, and every playout's listing passes here.
+        lock.acquire()
+        try:
+            held = self._actions
+            if key not in entries:
+                entries[key] = entry
+                held += count
+            while held > budget or len(entries) > self.entry_budget:
+                held -= len(entries.popitem(last=False)[1][2][0])
+            self._actions = held
+        finally:
+            lock.release()
         return listing
 
     def holds(self, game: Game, state: State, action: object) -> bool:
@@ -299,8 +306,15 @@ class ListingCache:
             listing = self.kept(game, state)
         if listing is None or not isinstance(action, Action):
             return False
+        actions, members = listing
+        if members is None:
+            # A short listing (most, every playout's): a listed action is found by its
+            # identity, here; an equal one built elsewhere (rare) by hashing the listing.
+            for listed in actions:
+                if listed is action:
+                    return True
         try:
-            return action in listing[1]
+            return action in (frozenset(actions) if members is None else members)
         except TypeError:
             return False
 

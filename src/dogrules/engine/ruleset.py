@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
 from dogrules.data.register import Citations, Clause, read_register
@@ -130,7 +130,7 @@ class Turn:
 class CardRule(Protocol):
     """The mechanic of one card family."""
 
-    def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
+    def plays(self, turn: Turn, card: CardSpec) -> Iterable[Moves]:
         """Every distinct outcome the card can carry out in full, each once, in its canonical
         spelling (the first of its spellings in the rule's stable order); candidates are
         pruned only by this rule's own checks, and every other spelling of a listed outcome
@@ -149,7 +149,7 @@ class CardRule(Protocol):
 class PhaseRule(Protocol):
     """The decisions of one phase of the game."""
 
-    def actions(self, game: Game, state: State) -> Iterator[Action]:
+    def actions(self, game: Game, state: State) -> Iterable[Action]:
         """Every legal action, each once, in a stable order."""
         ...
 

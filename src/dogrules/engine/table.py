@@ -64,7 +64,7 @@ class Table:
         if latest is not None and latest[0] is state:
             # Copies of the state's pieces as last read: the same table, a dictionary copy
             # cheaper than a pass over the pieces.
-            return cls(board, dict(latest[1]), list(latest[2]), latest[3], [] if record else None)
+            return cls(board, latest[1].copy(), list(latest[2]), latest[3], [] if record else None)
         occupant: dict[int, int] = {}
         home = [0] * state.players
         for seat, locations in enumerate(state.pieces):
@@ -74,7 +74,7 @@ class Table:
                 else:
                     occupant[location] = seat
         dog = state.black_dog
-        _latest = (state, dict(occupant), tuple(home), dog)
+        _latest = (state, occupant.copy(), tuple(home), dog)
         return cls(board, occupant, home, dog, [] if record else None)
 
     def describe(self, state: State, dog: int | None) -> None:
@@ -86,19 +86,21 @@ class Table:
         # each listing read the state's pieces one by one (some 20k instructions a decision).
         # The entries' order may differ from a read of the state's; no rule reads the board
         # in the order of its entries.
-        _latest = (state, dict(self.occupant), tuple(self.home), dog)
+        _latest = (state, self.occupant.copy(), tuple(self.home), dog)
 
     def clone(self) -> Table:
         """A copy that records nothing (to try a play out)."""
+        # ``copy()`` methods, not ``dict()`` and ``list()`` calls: a listing tries out every
+        # play onto a paw, a Partner search every sub-move.
         return Table(
             self.board,
-            dict(self.occupant),
-            list(self.home),
+            self.occupant.copy(),
+            self.home.copy(),
             self.dog,
             None,
-            dict(self.landed),
-            list(self.captures),
-            list(self.finished),
+            self.landed.copy(),
+            self.captures.copy(),
+            self.finished.copy(),
         )
 
     def record(self, event: Event) -> None:
@@ -178,12 +180,19 @@ class Table:
         # in a finish are the ones in its own: a few look-ups, not a pass over the board.
         board = self.board
         occupant = self.occupant
-        first = board.lane(seat, 1)
-        in_lane = 0
-        for location in range(first, first + board.finish):
-            if occupant.get(location) == seat:
-                in_lane += 1
-        return board.finish_full(in_lane)
+        finish = board.finish
+        # ``board.lane(seat, 1)`` written out: every listing asks, about the seat to act.
+        first = board.track + seat * finish
+        # The count ends at the first field too many without the seat's piece: the fields
+        # ``board.finish_full`` lets stay empty (none unless the seat has fewer pieces than
+        # its finish has fields). Most listings ask about a seat whose F1 is empty.
+        spare = finish - min(finish, board.pieces_per_seat)
+        for location in range(first, first + finish):
+            if location not in occupant or occupant[location] != seat:
+                if not spare:
+                    return False
+                spare -= 1
+        return True
 
     @implements("BD-CAPTURE", "BD-2P3P-FIFTH", "R-B9")
     def send_home(self, location: int, clauses: tuple[str, ...]) -> int:

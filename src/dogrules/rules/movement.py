@@ -23,14 +23,13 @@ ENTER_CLAUSES: Final = ("BD-ENTER", "R-C5")
 def protected_fields(board: Board, table: Table) -> frozenset[int]:
     """Start fields held by a piece of their own colour: nobody passes, lands on or swaps them."""
     occupant = table.occupant
+    # A plain loop, not a comprehension (which is a function called): every listing asks.
     # ``in`` before the look-up: most start fields are empty, and a test costs less than a call.
-    return frozenset(
-        [
-            start
-            for seat, start in enumerate(board.start)
-            if start in occupant and occupant[start] == seat
-        ]
-    )
+    found = []
+    for seat, start in enumerate(board.start):
+        if start in occupant and occupant[start] == seat:
+            found.append(start)
+    return frozenset(found)
 
 
 @implements(
@@ -57,8 +56,10 @@ def number_targets(
     track = board.track
     occupant = table.occupant
     if origin >= track:
-        k = board.lane_index(origin)
-        if k + steps > board.finish:
+        # ``board.lane_index(origin)`` written out: most pieces a listing asks about stand in
+        # their finish, and most of those cannot move at all.
+        finish = board.finish
+        if (origin - track) % finish + 1 + steps > finish:
             return []
         for location in range(origin + 1, origin + steps + 1):
             if location in occupant:
@@ -73,9 +74,8 @@ def number_targets(
             track_ok = False
             if distance <= to_start:
                 lane_ok = False
-    targets = []
-    if track_ok:
-        targets.append((origin + steps) % track)
+    # A list display, not an append: most moves have no way into the finish.
+    targets = [(origin + steps) % track] if track_ok else []
     if lane_ok:
         first = board.lane(owner, 1)
         last = first + steps - to_start - 1
@@ -249,7 +249,14 @@ class OwnPieces:
     def movers(self, turn: Turn) -> list[int]:
         """The pieces off home of the seat the actor moves."""
         controlled = turn.controlled
-        return sorted([loc for loc, seat in turn.table.occupant.items() if seat == controlled])
+        # A plain loop, not a comprehension (which is a function called), sorted in place:
+        # every listing with a number card asks.
+        found = []
+        for location, seat in turn.table.occupant.items():
+            if seat == controlled:
+                found.append(location)
+        found.sort()
+        return found
 
     def check(self, turn: Turn, origin: int) -> Refusal | None:
         if origin in self.movers(turn):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 from typing import Protocol
 
 from dogrules.data.register import implements
@@ -48,16 +47,20 @@ def movers_of(turn: Turn, movers: Movers) -> list[int]:
 
 
 @implements("BD-BLUE", "BD-FULL-MOVE", "R-C7")
-def number_plays(turn: Turn, card: CardSpec, movers: list[int]) -> Iterator[Moves]:
+def number_plays(turn: Turn, card: CardSpec, movers: list[int]) -> list[Moves]:
     """Each piece in ``movers`` may go exactly one of the card's step counts; every way it can
     end (on the track, or in its finish) is a separate choice."""
+    # A list, not a generator: every listing takes all of them, at once.
     board, table = turn.board, turn.table
     occupant = table.occupant
+    blocked = turn.blocked
+    found: list[Moves] = []
     for origin in movers:
         owner = occupant[origin]
         for count in card.steps:
-            for target in number_targets(board, table, owner, origin, count, turn.blocked):
-                yield ((origin, target),)
+            for target in number_targets(board, table, owner, origin, count, blocked):
+                found.append(((origin, target),))
+    return found
 
 
 def check_one_move(card: CardSpec, action: Action) -> Refusal | None:
@@ -91,7 +94,7 @@ class NumberCard:
 
     movers: Movers
 
-    def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
+    def plays(self, turn: Turn, card: CardSpec) -> list[Moves]:
         return number_plays(turn, card, movers_of(turn, self.movers))
 
     def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
@@ -118,13 +121,14 @@ class StartCard:
         "R-C5",
         "R-C8",
     )
-    def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
+    def plays(self, turn: Turn, card: CardSpec) -> list[Moves]:
         """Entering (if a piece of the seat it moves waits at home and its start field does
         not hold one of its pieces), then every number move."""
         owner = turn.controlled
+        moves = number_plays(turn, card, movers_of(turn, self.movers))
         if can_enter(turn.board, turn.table, owner):
-            yield ((HOME, turn.board.start[owner]),)
-        yield from number_plays(turn, card, movers_of(turn, self.movers))
+            moves.insert(0, ((HOME, turn.board.start[owner]),))
+        return moves
 
     def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
         return check_number_play(turn, card, action, self.movers, entering=True)

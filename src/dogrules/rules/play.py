@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol
 
 from dogrules.data.register import implements
@@ -27,7 +27,6 @@ from dogrules.model.state import DogFacts, State
 from dogrules.rules.copy import check_copy, copy_plays_as
 from dogrules.rules.disc import (
     DiscTurn,
-    board_disc,
     landings_owe_turn,
     may_owe_turn,
     turn_disc,
@@ -108,27 +107,30 @@ class RoundPlay:
     round_start_clauses: tuple[str, ...] = ("BD-DEALER-ROTATES", "R-C1")
 
     # ---- listing -------------------------------------------------------------------------
-    def actions(self, game: Game, state: State) -> Iterator[Action]:
-        hand = distinct(state.hands[state.to_act])
+    def actions(self, game: Game, state: State) -> Iterable[Action]:
+        # ``distinct(hand)`` written out: its keys, with no list made (nor call) unless no card
+        # can be played.
+        hand = dict.fromkeys(state.hands[state.to_act])
         turn = make_turn(game, state, Table.of(game.board, state), outcome=_outcomes(self, game))
         # A Copy plays as a card the hand may hold too: its movements are worked out once.
         ways: dict[str, list[Way]] = {}
         actions: list[Action] = []
         for card in hand:
-            actions.extend(self.card_actions(turn, card, ways))
+            actions += self.card_actions(turn, card, ways)
         if actions:
-            return iter(actions)
-        return self.no_play_actions(game, state, hand)
+            return actions
+        return self.no_play_actions(game, state, list(hand))
 
     @implements(
         "BD-TURN", "BD-FULL-MOVE", "BD-OWN-PIECES", "AD-MUST-PLAY", "AD-RED", "R-C7", "R-C12"
     )
     def card_actions(
         self, turn: Turn, card: str, ways: dict[str, list[Way]] | None = None
-    ) -> Iterator[Action]:
+    ) -> list[Action]:
         """Every complete way to carry out ``card``: a card that cannot be carried out in full
-        yields nothing and so is not playable. ``ways`` keeps the ways of each card played
-        as (none kept without it: a caller that wants only the first play stops early)."""
+        has none and so is not playable. ``ways`` keeps the ways of each card played as."""
+        # A list, not a generator: a listing takes every action, and a generator resumed once
+        # an action costs more than a list built at once.
         game = turn.game
         catalogue = game.ruleset.catalogue
         spec = catalogue.spec(card)
@@ -136,7 +138,7 @@ class RoundPlay:
         if spec.family == COPY:
             copied = copy_plays_as(turn.state)
             if copied is None:
-                return
+                return []
             spec = catalogue.spec(copied)
         notation = game.notations[turn.seat]
         if ways is None:
@@ -145,26 +147,37 @@ class RoundPlay:
             kept = ways.get(spec.notation)
             found = ways[spec.notation] = self.ways(turn, spec) if kept is None else kept
         # Every field given by position: one action is built per listed play.
+        made: list[Action] = []
         for moves, direction in found:
-            yield instances.action(PLAY, card, copied, moves, None, None, direction, notation)
+            made.append(
+                instances.action(PLAY, card, copied, moves, None, None, direction, notation)
+            )
+        return made
 
     def ways(self, turn: Turn, spec: CardSpec) -> list[Way]:
         """The movements a card played as ``spec`` can carry out, each with the disc turn's
         direction (None when no turn is due)."""
         # A list, not a generator: a listing keeps every card's ways (see card_actions).
         rule = self.cards[spec.family]
-        if self.disc is None:
-            return [(moves, None) for moves in rule.plays(turn, spec)]
-        disc = self.disc
-        paws = board_disc(turn).paws
         found: list[Way] = []
-        add = found.append
+        if self.disc is None:
+            # A plain loop, not a comprehension (which is a function called).
+            for moves in rule.plays(turn, spec):
+                found.append((moves, None))
+            return found
+        disc = self.disc
+        # ``board_disc(turn)`` written out: a listing asks once for each card.
+        board_disc_ = turn.board.disc
+        assert board_disc_ is not None, "a ruleset with a disc turn plays on a board with a disc"
+        paws = board_disc_.paws
+        # ``found.append`` written at each call: Python 3.11 runs a list's append called so
+        # without a method object (a bound ``add = found.append`` is dearer).
         for moves in rule.plays(turn, spec):
             if not may_owe_turn(paws, moves):
-                add((moves, None))
+                found.append((moves, None))
                 continue
             for direction in disc.options(turn, rule, spec, moves):
-                add((moves, direction))
+                found.append((moves, direction))
         return found
 
     def outcomes(self, game: Game) -> Outcomes:
