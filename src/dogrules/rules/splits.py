@@ -126,12 +126,21 @@ class _Search:
         blocked = protected_fields(self.board, table)
         lanes = self.lanes()
         plans = self.kept.plans(blocked, lanes)
-        board, movable, occupant = self.board, self.movable, table.occupant
+        movable, occupant, finish = self.movable, table.occupant, self.board.finish
+        # The pieces :func:`stuck` names, found in one pass over the taken finish fields
+        # rather than asked of each piece: those from each finish's last field back to the
+        # first one free.
+        fixed: set[int] = set()
+        for seat, lane in enumerate(lanes):
+            field = self.track + (seat + 1) * finish - 1
+            while field in lane:
+                fixed.add(field)
+                field -= 1
         pieces = sorted(
             [
                 location
                 for location, owner in occupant.items()
-                if movable(location, owner) and not stuck(board, occupant, location)
+                if location not in fixed and movable(location, owner)
             ]
         )
         node = _Node(where, points, finished, blocked, lanes, plans, pieces, None)
