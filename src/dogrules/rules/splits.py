@@ -192,10 +192,10 @@ class _Search:
         they did, or there is none)."""
         occupant, points, plans, merge = self.table.occupant, node.points, node.plans, self.merge
         skips, table = self.skips, self.table
-        swap = merged = None
+        swap = None
         # Only a piece placed before the one moved last can have its sub-moves swapped.
         before = HOME
-        # The skip rules are asked once a last sub-move is met (many nodes have none).
+        # The swap rule is asked once a last sub-move is met (many nodes have none).
         asked = False
         known = self.known
         card, dog = self.card, self.dog
@@ -213,13 +213,15 @@ class _Search:
                 if not asked:
                     asked = True
                     swap = skips.swappable(table, done)
-                    merged = skips.mergeable(table, done, again)
                     if swap is not None:
                         before = swap[0]
                 if origin < before and swap is not None:
                     targets = skips.uncommuted(swap, origin, owner, targets)
-                if origin == again and merged is not None:
-                    targets = skips.unmerged(merged, targets)
+                # The merge rule is asked of the piece on ``again`` only (one at most).
+                if origin == again:
+                    merged = skips.mergeable(table, done, again)
+                    if merged is not None:
+                        targets = skips.unmerged(merged, targets)
                 for target in targets:
                     due = self.new_outcome(node, origin, target)
                     if due is None:
