@@ -66,7 +66,8 @@ class _Node:
     with its pieces followed, and the piece not yet explored from it (``held``): its protected
     start fields, each seat's finish fields taken (``lanes``), the sub-moves worked out and the
     pieces that may move (in board order; without those stuck for good, see
-    :func:`~dogrules.rules.split_places.stuck`)."""
+    :func:`~dogrules.rules.split_places.stuck`; with one point left, only those explored on
+    the first visit, as no child reads them)."""
 
     __slots__ = ("blocked", "finished", "held", "lanes", "pieces", "plans", "points", "where")
 
@@ -238,8 +239,9 @@ class _Search:
                     if after is not None:
                         child, left, undo = after
                         landed = target if undo[0] is None and target != dog else HOME
-                        moves = (*done, (origin, target))
-                        self.explore(child, left, moves, found, landed, quiet)
+                        if left:
+                            moves = (*done, (origin, target))
+                            self.explore(child, left, moves, found, landed, quiet)
                         self.back(owner, origin, target, undo)
 
     def plan(self, node: _Node, origin: int, owner: int) -> Plan:
@@ -300,9 +302,11 @@ class _Search:
             and self.movable(target, owner)
             and not (target >= self.track and stuck(self.board, occupant, target))
         ):
-            pieces = left.copy()
-            insort(pieces, target)
             held = target
+            if points > 1:
+                # Only a node's children read its pieces: one with a point left has none.
+                pieces = left.copy()
+                insort(pieces, target)
         after = _Node(where, points, finished, blocked, lanes, plans, pieces, held)
         if self.merge:
             self.nodes[key] = after
