@@ -167,14 +167,6 @@ class _Search:
             return ()
         return tuple([location for location in landed if location in ordered])
 
-    def revisit(self, node: _Node, last: int) -> list[int]:
-        """The pieces to explore from a node reached again: the one held back, unless moved."""
-        held = node.held
-        if held is None or held == last:
-            return []
-        node.held = None
-        return [held]
-
     def explore(
         self,
         node: _Node,
@@ -276,8 +268,12 @@ class _Search:
             key = (where, landings, finished, points)
             found = self.nodes.get(key)
             if found is not None:
-                pieces = self.revisit(found, moved)
-                return None if not pieces else (found, pieces, self.step(owner, origin, target))
+                # Reached again: the piece held back is explored now, unless it just moved.
+                held = found.held
+                if held is None or held == moved:
+                    return None
+                found.held = None
+                return found, [held], self.step(owner, origin, target)
         undo = self.step(owner, origin, target)
         blocked, lanes, plans = node.blocked, node.lanes, node.plans
         if origin in self.start_fields or target in self.start_fields:
@@ -291,7 +287,7 @@ class _Search:
         if blocked != node.blocked or lanes is not node.lanes:
             plans = self.kept.plans(blocked, lanes)
         # The pieces that may move change on the sub-move's two fields only; all are explored
-        # from the new node but the one just moved, held back (see :meth:`revisit`).
+        # from the new node but the one just moved, held back until it is reached again.
         left = node.pieces.copy()
         left.remove(origin)
         if target in left:
