@@ -186,9 +186,12 @@ class _Search:
         occupant, points, plans, merge = self.table.occupant, node.points, node.plans, self.merge
         skips, table = self.skips, self.table
         swap = None
-        # Only a piece placed before the one moved last can have its sub-moves swapped.
+        # Only a piece placed before the one moved last (from ``last``) can have its sub-moves
+        # swapped: ``before`` is ``last`` once the swap rule has said they may be.
+        last = done[-1][0] if done else HOME
         before = HOME
-        # The swap rule is asked once a last sub-move is met (many nodes have none).
+        # The swap rule is asked once a last sub-move of such a piece is met (about half the
+        # nodes have none).
         asked = False
         known = self.known
         card, dog = self.card, self.dog
@@ -203,7 +206,7 @@ class _Search:
             if not merge:
                 found.extend([(*done, (origin, target)) for target in targets])
             elif targets:
-                if not asked:
+                if origin < last and not asked:
                     asked = True
                     swap = skips.swappable(table, done)
                     if swap is not None:
