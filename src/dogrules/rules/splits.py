@@ -175,6 +175,7 @@ class _Search:
         found: list[Moves],
         quiet: int = HOME,
         again: int = HOME,
+        last: int = HOME,
     ) -> None:
         """Add to ``found`` the spellings that continue ``done`` from ``node`` with a sub-move
         of one of ``pieces`` (the search's table standing as ``node`` says); merging, a play
@@ -182,19 +183,18 @@ class _Search:
         over a last sub-move of a play spelled earlier with the same outcome (see
         :class:`~dogrules.rules.split_skips.Skips`). ``quiet`` and ``again``: where the last
         sub-move of ``done`` and the one before it landed if they captured nothing (HOME if
-        they did, or there is none)."""
+        they did, or there is none); ``last``: where the last sub-move of ``done`` started
+        (HOME if there is none)."""
         occupant, points, plans, merge = self.table.occupant, node.points, node.plans, self.merge
         skips, table = self.skips, self.table
         swap = None
         # Only a piece placed before the one moved last (from ``last``) can have its sub-moves
         # swapped: ``before`` is ``last`` once the swap rule has said they may be.
-        last = done[-1][0] if done else HOME
         before = HOME
         # The swap rule is asked once a last sub-move of such a piece is met (about half the
         # nodes have none).
         asked = False
-        known = self.known
-        card, dog = self.card, self.dog
+        dog = self.dog
         for origin in pieces:
             owner = occupant[origin]
             plan = plans[owner].get(origin)
@@ -223,8 +223,8 @@ class _Search:
                     if due is None:
                         continue
                     moves = (*done, (origin, target))
-                    if known is not None:
-                        known[card, moves] = due
+                    if self.known is not None:
+                        self.known[self.card, moves] = due
                     found.append(moves)
             if points == 1:
                 continue
@@ -236,7 +236,7 @@ class _Search:
                         landed = target if undo[0] is None and target != dog else HOME
                         if left:
                             moves = (*done, (origin, target))
-                            self.explore(child, left, moves, found, landed, quiet)
+                            self.explore(child, left, moves, found, landed, quiet, origin)
                         self.back(owner, origin, target, undo)
 
     def plan(self, node: _Node, origin: int, owner: int) -> Plan:
