@@ -18,19 +18,20 @@ order), so the work follows the number of outcomes, not of orderings.
 The search carries the sub-moves out on one scratch table and takes each back once explored
 (no copy per node), and asks for a piece's targets once per place, owner and what else they
 depend on: the protected start fields and the fields taken in the owner's finish, which most
-sub-moves do not change (kept from one search to the next: :mod:`~dogrules.rules.split_plans`).
+sub-moves do not change (kept from one search to the next: :mod:`~dogrules.rules.split_plans`,
+with the finish fields taken that a search starts from).
 """
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Callable, Hashable, Iterator
 
 from dogrules.engine.ruleset import Moves, Turn
 from dogrules.geometry.board import HOME
 from dogrules.rules.movement import number_targets, protected_fields, walk
 from dogrules.rules.split_places import Where, landings_after, placed, settled, stuck
-from dogrules.rules.split_plans import Plan, SeatPlans, kept_plans
+from dogrules.rules.split_plans import TABLES_KEPT, Finishes, Plan, SeatPlans, kept_plans
 from dogrules.rules.split_skips import Skips
 
 # Whether a sub-move may move the piece of a seat (the second number) standing on a field (the
@@ -125,18 +126,16 @@ class _Search:
         table = self.table
         where, finished = tuple(sorted(table.occupant)), tuple(table.finished)
         blocked = protected_fields(self.board, table)
-        lanes = self.lanes()
+        # The places in finishes close the sorted ones.
+        in_finish = where[bisect_left(where, self.track) :]
+        finishes = self.kept.finishes.get(in_finish)
+        if finishes is None:
+            if len(self.kept.finishes) >= TABLES_KEPT:
+                self.kept.finishes.clear()
+            finishes = self.kept.finishes[in_finish] = self.finishes()
+        lanes, fixed = finishes
         plans = self.kept.plans(blocked, lanes)
-        movable, occupant, finish = self.movable, table.occupant, self.board.finish
-        # The pieces :func:`stuck` names, found in one pass over the taken finish fields
-        # rather than asked of each piece: those from each finish's last field back to the
-        # first one free.
-        fixed: set[int] = set()
-        for seat, lane in enumerate(lanes):
-            field = self.track + (seat + 1) * finish - 1
-            while field in lane:
-                fixed.add(field)
-                field -= 1
+        movable, occupant = self.movable, table.occupant
         pieces = sorted(
             [
                 location
@@ -149,6 +148,18 @@ class _Search:
             landings = self.ordered_landings(tuple(table.landed))
             self.nodes[(where, landings, finished, points)] = node
         return node
+
+    def finishes(self) -> Finishes:
+        """Each seat's finish fields taken on the search's table, and the pieces :func:`stuck`
+        names: from each finish's last field back to the first one free (no call per piece)."""
+        lanes, finish = self.lanes(), self.board.finish
+        fixed: set[int] = set()
+        for seat, lane in enumerate(lanes):
+            field = self.track + (seat + 1) * finish - 1
+            while field in lane:
+                fixed.add(field)
+                field -= 1
+        return lanes, frozenset(fixed)
 
     def lanes(self) -> tuple[frozenset[int], ...]:
         """The fields of each seat's finish taken on the search's table."""
