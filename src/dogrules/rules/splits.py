@@ -18,19 +18,20 @@ order), so the work follows the number of outcomes, not of orderings.
 The search carries the sub-moves out on one scratch table and takes each back once explored
 (no copy per node), and asks for a piece's targets once per place, owner and what else they
 depend on: the protected start fields and the fields taken in the owner's finish, which most
-sub-moves do not change (kept from one search to the next: :mod:`~dogrules.rules.split_plans`).
+sub-moves do not change (kept from one search to the next: :mod:`~dogrules.rules.split_plans`,
+with the finish fields taken that a search starts from).
 """
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Callable, Hashable, Iterator
 
 from dogrules.engine.ruleset import Moves, Turn
 from dogrules.geometry.board import HOME
 from dogrules.rules.movement import number_targets, protected_fields, walk
 from dogrules.rules.split_places import Where, landings_after, placed, settled, stuck
-from dogrules.rules.split_plans import Plan, SeatPlans, kept_plans
+from dogrules.rules.split_plans import TABLES_KEPT, Finishes, Plan, SeatPlans, kept_plans
 from dogrules.rules.split_skips import Skips
 
 # Whether a sub-move may move the piece of a seat (the second number) standing on a field (the
@@ -66,7 +67,8 @@ class _Node:
     with its pieces followed, and the piece not yet explored from it (``held``): its protected
     start fields, each seat's finish fields taken (``lanes``), the sub-moves worked out and the
     pieces that may move (in board order; without those stuck for good, see
-    :func:`~dogrules.rules.split_places.stuck`)."""
+    :func:`~dogrules.rules.split_places.stuck`; with one point left, only those explored on
+    the first visit, as no child reads them)."""
 
     __slots__ = ("blocked", "finished", "held", "lanes", "pieces", "plans", "points", "where")
 
@@ -124,14 +126,21 @@ class _Search:
         table = self.table
         where, finished = tuple(sorted(table.occupant)), tuple(table.finished)
         blocked = protected_fields(self.board, table)
-        lanes = self.lanes()
+        # The places in finishes close the sorted ones.
+        in_finish = where[bisect_left(where, self.track) :]
+        finishes = self.kept.finishes.get(in_finish)
+        if finishes is None:
+            if len(self.kept.finishes) >= TABLES_KEPT:
+                self.kept.finishes.clear()
+            finishes = self.kept.finishes[in_finish] = self.finishes()
+        lanes, fixed = finishes
         plans = self.kept.plans(blocked, lanes)
-        board, movable, occupant = self.board, self.movable, table.occupant
+        movable, occupant = self.movable, table.occupant
         pieces = sorted(
             [
                 location
                 for location, owner in occupant.items()
-                if movable(location, owner) and not stuck(board, occupant, location)
+                if location not in fixed and movable(location, owner)
             ]
         )
         node = _Node(where, points, finished, blocked, lanes, plans, pieces, None)
@@ -139,6 +148,18 @@ class _Search:
             landings = self.ordered_landings(tuple(table.landed))
             self.nodes[(where, landings, finished, points)] = node
         return node
+
+    def finishes(self) -> Finishes:
+        """Each seat's finish fields taken on the search's table, and the pieces :func:`stuck`
+        names: from each finish's last field back to the first one free (no call per piece)."""
+        lanes, finish = self.lanes(), self.board.finish
+        fixed: set[int] = set()
+        for seat, lane in enumerate(lanes):
+            field = self.track + (seat + 1) * finish - 1
+            while field in lane:
+                fixed.add(field)
+                field -= 1
+        return lanes, frozenset(fixed)
 
     def lanes(self) -> tuple[frozenset[int], ...]:
         """The fields of each seat's finish taken on the search's table."""
@@ -157,14 +178,6 @@ class _Search:
             return ()
         return tuple([location for location in landed if location in ordered])
 
-    def revisit(self, node: _Node, last: int) -> list[int]:
-        """The pieces to explore from a node reached again: the one held back, unless moved."""
-        held = node.held
-        if held is None or held == last:
-            return []
-        node.held = None
-        return [held]
-
     def explore(
         self,
         node: _Node,
@@ -173,6 +186,7 @@ class _Search:
         found: list[Moves],
         quiet: int = HOME,
         again: int = HOME,
+        last: int = HOME,
     ) -> None:
         """Add to ``found`` the spellings that continue ``done`` from ``node`` with a sub-move
         of one of ``pieces`` (the search's table standing as ``node`` says); merging, a play
@@ -180,16 +194,18 @@ class _Search:
         over a last sub-move of a play spelled earlier with the same outcome (see
         :class:`~dogrules.rules.split_skips.Skips`). ``quiet`` and ``again``: where the last
         sub-move of ``done`` and the one before it landed if they captured nothing (HOME if
-        they did, or there is none)."""
+        they did, or there is none); ``last``: where the last sub-move of ``done`` started
+        (HOME if there is none)."""
         occupant, points, plans, merge = self.table.occupant, node.points, node.plans, self.merge
         skips, table = self.skips, self.table
-        swap = merged = None
-        # Only a piece placed before the one moved last can have its sub-moves swapped.
+        swap = None
+        # Only a piece placed before the one moved last (from ``last``) can have its sub-moves
+        # swapped: ``before`` is ``last`` once the swap rule has said they may be.
         before = HOME
-        # The skip rules are asked once a last sub-move is met (many nodes have none).
+        # The swap rule is asked once a last sub-move of such a piece is met (in Black DOG
+        # playouts nearly half the nodes with a last sub-move have none).
         asked = False
-        known = self.known
-        card, dog = self.card, self.dog
+        dog = self.dog
         for origin in pieces:
             owner = occupant[origin]
             plan = plans[owner].get(origin)
@@ -201,23 +217,25 @@ class _Search:
             if not merge:
                 found.extend([(*done, (origin, target)) for target in targets])
             elif targets:
-                if not asked:
+                if origin < last and not asked:
                     asked = True
                     swap = skips.swappable(table, done)
-                    merged = skips.mergeable(table, done, again)
                     if swap is not None:
                         before = swap[0]
                 if origin < before and swap is not None:
                     targets = skips.uncommuted(swap, origin, owner, targets)
-                if origin == again and merged is not None:
-                    targets = skips.unmerged(merged, targets)
+                # The merge rule is asked of the piece on ``again`` only (one at most).
+                if origin == again:
+                    merged = skips.mergeable(table, done, again)
+                    if merged is not None:
+                        targets = skips.unmerged(merged, targets)
                 for target in targets:
                     due = self.new_outcome(node, origin, target)
                     if due is None:
                         continue
                     moves = (*done, (origin, target))
-                    if known is not None:
-                        known[card, moves] = due
+                    if self.known is not None:
+                        self.known[self.card, moves] = due
                     found.append(moves)
             if points == 1:
                 continue
@@ -227,8 +245,9 @@ class _Search:
                     if after is not None:
                         child, left, undo = after
                         landed = target if undo[0] is None and target != dog else HOME
-                        moves = (*done, (origin, target))
-                        self.explore(child, left, moves, found, landed, quiet)
+                        if left:
+                            moves = (*done, (origin, target))
+                            self.explore(child, left, moves, found, landed, quiet, origin)
                         self.back(owner, origin, target, undo)
 
     def plan(self, node: _Node, origin: int, owner: int) -> Plan:
@@ -263,8 +282,12 @@ class _Search:
             key = (where, landings, finished, points)
             found = self.nodes.get(key)
             if found is not None:
-                pieces = self.revisit(found, moved)
-                return None if not pieces else (found, pieces, self.step(owner, origin, target))
+                # Reached again: the piece held back is explored now, unless it just moved.
+                held = found.held
+                if held is None or held == moved:
+                    return None
+                found.held = None
+                return found, [held], self.step(owner, origin, target)
         undo = self.step(owner, origin, target)
         blocked, lanes, plans = node.blocked, node.lanes, node.plans
         if origin in self.start_fields or target in self.start_fields:
@@ -278,7 +301,7 @@ class _Search:
         if blocked != node.blocked or lanes is not node.lanes:
             plans = self.kept.plans(blocked, lanes)
         # The pieces that may move change on the sub-move's two fields only; all are explored
-        # from the new node but the one just moved, held back (see :meth:`revisit`).
+        # from the new node but the one just moved, held back until it is reached again.
         left = node.pieces.copy()
         left.remove(origin)
         if target in left:
@@ -289,9 +312,11 @@ class _Search:
             and self.movable(target, owner)
             and not (target >= self.track and stuck(self.board, occupant, target))
         ):
-            pieces = left.copy()
-            insort(pieces, target)
             held = target
+            if points > 1:
+                # Only a node's children read its pieces: one with a point left has none.
+                pieces = left.copy()
+                insort(pieces, target)
         after = _Node(where, points, finished, blocked, lanes, plans, pieces, held)
         if self.merge:
             self.nodes[key] = after
