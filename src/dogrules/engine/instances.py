@@ -6,8 +6,8 @@ machine instructions a field, the larger part of what the compiled engine
 (``tools/build_compiled.py``) spends on a listed action. Compiled, the same
 ``object.__setattr__(obj, name, value)`` written here is one C call; run as Python it costs
 more than the ``__init__`` (which looks the method up once), so there the module's names are
-builders that set each field otherwise: an Action by plain assignment in an unfrozen subclass
-it then leaves, the others through each slot's own setter. The objects are the classes' own,
+builders that set each field by plain assignment in an unfrozen subclass of the class, which
+the object then leaves (its ``__class__`` assigned). The objects are the classes' own,
 every field (the hash cache too) set as their ``__init__`` sets it, for the classes have no
 converters or validators; a test builds each every way and compares every slot
 (tests/test_instances.py).
