@@ -124,6 +124,15 @@ def transition(
     return made
 
 
+def deferring(made: Transition, told: Callable[[], tuple[Event, ...]]) -> Transition:
+    """``made``, a transition just built by a carrying out that recorded nothing and not yet
+    handed to anyone, made ``Transition.deferred(made.state, told)`` in place: ``apply``
+    builds one transition an action, not a second to wrap the first's state."""
+    object.__setattr__(made, "_events", None)
+    object.__setattr__(made, "_told", told)
+    return made
+
+
 def _slot_setters(cls: type) -> tuple[Callable[[object, object], None], ...]:
     """What sets each field's slot of an instance of the attrs class ``cls``, in the order of
     its fields (its ``__init__``'s), bypassing its frozen ``__setattr__`` the way
@@ -144,6 +153,8 @@ _ACTION_SLOTS: Final = _slot_setters(Action)
 _STATE_SLOTS: Final = _slot_setters(State)
 _TRANSITION_SLOTS: Final = _slot_setters(Transition)
 _ACTION_HASH: Final = _slot_setter(Action, HASH_CACHE)
+_TRANSITION_EVENTS: Final = _slot_setter(Transition, "_events")
+_TRANSITION_TOLD: Final = _slot_setter(Transition, "_told")
 _STATE_HASH: Final = _slot_setter(State, HASH_CACHE)
 
 
@@ -236,11 +247,23 @@ def transition_by_slots(
     return made
 
 
+def deferring_by_slots(made: Transition, told: Callable[[], tuple[Event, ...]]) -> Transition:
+    """``deferring(made, told)``, as Python."""
+    _TRANSITION_EVENTS(made, None)
+    _TRANSITION_TOLD(made, told)
+    return made
+
+
 # The builders, whatever the names above are bound to below (the tests compare them).
-BUILDERS = (action, state, transition)
-PYTHON_BUILDERS = (action_by_slots, state_by_slots, transition_by_slots)
+BUILDERS = (action, state, transition, deferring)
+PYTHON_BUILDERS = (action_by_slots, state_by_slots, transition_by_slots, deferring_by_slots)
 
 if __file__.endswith(".py"):
     # Run as Python (not compiled, see above): ``object.__setattr__`` is a look-up by name each
     # time, dearer than a slot's setter or the classes' own ``__init__``.
-    globals().update(action=action_by_slots, state=state_by_slots, transition=transition_by_slots)
+    globals().update(
+        action=action_by_slots,
+        state=state_by_slots,
+        transition=transition_by_slots,
+        deferring=deferring_by_slots,
+    )
