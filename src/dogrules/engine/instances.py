@@ -14,7 +14,7 @@ validators; a test builds each every way and compares every slot (tests/test_ins
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -145,17 +145,36 @@ def _slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
     return setter
 
 
-# Run as Python, a slot's own setter called straight is the cheapest way to set a field:
-# about 15% less than an attrs ``__init__`` for an Action or a State (Valgrind counts), and
-# a search lists thousands of Actions a call. A field added to a class and not to its builder
-# below makes the builder fail at its first call (too many setters to unpack).
+def _building(cls: type) -> type:
+    """A subclass of the frozen attrs class ``cls`` with no slot of its own and plain
+    attribute assignment: a builder fills a new instance of it with plain stores and then
+    makes it a ``cls`` (``__class__`` assignment, which Python allows between a class and a
+    subclass that adds nothing to its layout)."""
+    # Both: ``__setattr__`` and ``__delattr__`` share one type slot, which is the generic C
+    # one (the one the interpreter's specialised store of a slot needs) only when neither is
+    # ``cls``'s Python-level refusal.
+    namespace = {
+        "__slots__": (),
+        "__setattr__": object.__setattr__,
+        "__delattr__": object.__delattr__,
+        "__module__": __name__,
+        "__doc__": f"A {cls.__name__} being built (see instances._building).",
+    }
+    return type(f"Building{cls.__name__}", (cls,), namespace)
+
+
+# Run as Python, a slot's own setter called straight costs some 15% less than an attrs
+# ``__init__`` for an Action or a State (Valgrind counts), but a call of one is still some 550
+# machine instructions (the method wrapper packs its arguments in a tuple). A plain store to
+# a slot is some 50: a State built as a BuildingState and then made a State costs some 4,500
+# instructions where its 19 setters cost 15,700. A field added to a class and not to its
+# builder below fails its test (tests/test_instances.py compares every slot).
 _ACTION_SLOTS: Final = _slot_setters(Action)
-_STATE_SLOTS: Final = _slot_setters(State)
-_TRANSITION_SLOTS: Final = _slot_setters(Transition)
 _ACTION_HASH: Final = _slot_setter(Action, HASH_CACHE)
 _TRANSITION_EVENTS: Final = _slot_setter(Transition, "_events")
 _TRANSITION_TOLD: Final = _slot_setter(Transition, "_told")
-_STATE_HASH: Final = _slot_setter(State, HASH_CACHE)
+_BUILDING_STATE: Final = _building(State)
+_BUILDING_TRANSITION: Final = _building(Transition)
 
 
 def action_by_slots(
@@ -185,7 +204,7 @@ def action_by_slots(
     return made
 
 
-def state_by_slots(
+def state_by_stores(
     variant: str,
     players: int,
     phase: Phase,
@@ -206,49 +225,49 @@ def state_by_slots(
     extra: Extra | None,
 ) -> State:
     """``State(...)``, every field given by position, as Python."""
-    made: State = _NEW(State)
-    (set_variant, set_players, set_phase, set_to_act, set_pieces, set_hands, set_deck,
-     set_discard, set_exchange, set_dealer, set_round, set_last_played, set_redrawn, set_seed,
-     set_shuffles, set_winner, set_teams, set_extra) = _STATE_SLOTS  # fmt: skip
-    set_variant(made, variant)
-    set_players(made, players)
-    set_phase(made, phase)
-    set_to_act(made, to_act)
-    set_pieces(made, pieces)
-    set_hands(made, hands)
-    set_deck(made, deck)
-    set_discard(made, discard)
-    set_exchange(made, exchange)
-    set_dealer(made, dealer)
-    set_round(made, round)
-    set_last_played(made, last_played)
-    set_redrawn(made, redrawn)
-    set_seed(made, seed)
-    set_shuffles(made, shuffles)
-    set_winner(made, winner)
-    set_teams(made, teams)
-    set_extra(made, extra)
-    _STATE_HASH(made, None)
-    return made
+    made: Any = _NEW(_BUILDING_STATE)
+    made.variant = variant
+    made.players = players
+    made.phase = phase
+    made.to_act = to_act
+    made.pieces = pieces
+    made.hands = hands
+    made.deck = deck
+    made.discard = discard
+    made.exchange = exchange
+    made.dealer = dealer
+    made.round = round
+    made.last_played = last_played
+    made.redrawn = redrawn
+    made.seed = seed
+    made.shuffles = shuffles
+    made.winner = winner
+    made.teams = teams
+    made.extra = extra
+    made._attrs_cached_hash = None
+    made.__class__ = State
+    built: State = made
+    return built
 
 
-def transition_by_slots(
+def transition_by_stores(
     new: State,
     events: tuple[Event, ...] | None,
     told: Callable[[], tuple[Event, ...]] | None = None,
 ) -> Transition:
-    """``Transition(new, events, told)``, as Python (some 20% less than the class's own
-    ``__init__``, which two of every ``apply`` of a playout build)."""
-    made: Transition = _NEW(Transition)
-    set_state, set_events, set_told = _TRANSITION_SLOTS
-    set_state(made, new)
-    set_events(made, events)
-    set_told(made, told)
-    return made
+    """``Transition(new, events, told)``, as Python."""
+    made: Any = _NEW(_BUILDING_TRANSITION)
+    made.state = new
+    made._events = events
+    made._told = told
+    made.__class__ = Transition
+    built: Transition = made
+    return built
 
 
 def deferring_by_slots(made: Transition, told: Callable[[], tuple[Event, ...]]) -> Transition:
-    """``deferring(made, told)``, as Python."""
+    """``deferring(made, told)``, as Python (``made`` is a Transition already: its class
+    refuses plain stores, its slots' own setters do not)."""
     _TRANSITION_EVENTS(made, None)
     _TRANSITION_TOLD(made, told)
     return made
@@ -256,14 +275,14 @@ def deferring_by_slots(made: Transition, told: Callable[[], tuple[Event, ...]]) 
 
 # The builders, whatever the names above are bound to below (the tests compare them).
 BUILDERS = (action, state, transition, deferring)
-PYTHON_BUILDERS = (action_by_slots, state_by_slots, transition_by_slots, deferring_by_slots)
+PYTHON_BUILDERS = (action_by_slots, state_by_stores, transition_by_stores, deferring_by_slots)
 
 if __file__.endswith(".py"):
     # Run as Python (not compiled, see above): ``object.__setattr__`` is a look-up by name each
     # time, dearer than a slot's setter or the classes' own ``__init__``.
     globals().update(
         action=action_by_slots,
-        state=state_by_slots,
-        transition=transition_by_slots,
+        state=state_by_stores,
+        transition=transition_by_stores,
         deferring=deferring_by_slots,
     )
