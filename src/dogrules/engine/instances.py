@@ -6,17 +6,16 @@ machine instructions a field, the larger part of what the compiled engine
 (``tools/build_compiled.py``) spends on a listed action. Compiled, the same
 ``object.__setattr__(obj, name, value)`` written here is one C call; run as Python it costs
 more than the ``__init__`` (which looks the method up once), so there the module's names are
-builders that call each slot's own setter. The objects are the classes' own, every field (the
-hash cache too) set as their ``__init__`` sets it, for the classes have no converters or
-validators; a test builds each every way and compares every slot (tests/test_instances.py).
-"""
+builders that fill an instance of a subclass adding nothing but plain assignment, with plain
+stores, and then make it an instance of the class itself (see :func:`_building`). The
+objects are the classes' own, every field (the hash cache too) set as their ``__init__``
+sets it, for the classes have no converters or validators; a test builds each every way and
+compares every slot (tests/test_instances.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, Final
-
-import attrs
 
 from dogrules.geometry.cards import CardFamily
 from dogrules.model.actions import Action, ActionKind, Notation
@@ -133,13 +132,6 @@ def deferring(made: Transition, told: Callable[[], tuple[Event, ...]]) -> Transi
     return made
 
 
-def _slot_setters(cls: type) -> tuple[Callable[[object, object], None], ...]:
-    """What sets each field's slot of an instance of the attrs class ``cls``, in the order of
-    its fields (its ``__init__``'s), bypassing its frozen ``__setattr__`` the way
-    ``object.__setattr__`` does, but with no look-up by name."""
-    return tuple(_slot_setter(cls, field.name) for field in attrs.fields(cls))
-
-
 def _slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
     setter: Callable[[object, object], None] = vars(cls)[name].__set__
     return setter
@@ -165,19 +157,18 @@ def _building(cls: type) -> type:
 
 # Run as Python, a slot's own setter called straight costs some 15% less than an attrs
 # ``__init__`` for an Action or a State (Valgrind counts), but a call of one is still some 550
-# machine instructions (the method wrapper packs its arguments in a tuple). A plain store to
-# a slot is some 50: a State built as a BuildingState and then made a State costs some 4,500
-# instructions where its 19 setters cost 15,700. A field added to a class and not to its
-# builder below fails its test (tests/test_instances.py compares every slot).
-_ACTION_SLOTS: Final = _slot_setters(Action)
-_ACTION_HASH: Final = _slot_setter(Action, HASH_CACHE)
+# machine instructions (the method wrapper packs its arguments in a tuple); a plain store to a
+# slot is some 50. A State built as a BuildingState and then made a State costs some 4,500
+# instructions where calling its 19 setters cost 15,700. A field added to a class and not to
+# its builder below leaves its slot unset: the builder's test fails (it compares every slot).
 _TRANSITION_EVENTS: Final = _slot_setter(Transition, "_events")
 _TRANSITION_TOLD: Final = _slot_setter(Transition, "_told")
+_BUILDING_ACTION: Final = _building(Action)
 _BUILDING_STATE: Final = _building(State)
 _BUILDING_TRANSITION: Final = _building(Transition)
 
 
-def action_by_slots(
+def action_by_stores(
     kind: ActionKind,
     card: str | None,
     copied: str | None,
@@ -188,20 +179,19 @@ def action_by_slots(
     notation: Notation | None,
 ) -> Action:
     """``Action(kind, card, copied, moves, field, chosen, turn, notation)``, as Python."""
-    made: Action = _NEW(Action)
-    set_kind, set_card, set_copied, set_moves, set_field, set_chosen, set_turn, set_notation = (
-        _ACTION_SLOTS
-    )
-    set_kind(made, kind)
-    set_card(made, card)
-    set_copied(made, copied)
-    set_moves(made, moves)
-    set_field(made, field)
-    set_chosen(made, chosen)
-    set_turn(made, turn)
-    set_notation(made, notation)
-    _ACTION_HASH(made, None)
-    return made
+    made: Any = _NEW(_BUILDING_ACTION)
+    made.kind = kind
+    made.card = card
+    made.copied = copied
+    made.moves = moves
+    made.field = field
+    made.chosen = chosen
+    made.turn = turn
+    made.notation = notation
+    made._attrs_cached_hash = None
+    made.__class__ = Action
+    built: Action = made
+    return built
 
 
 def state_by_stores(
@@ -275,13 +265,13 @@ def deferring_by_slots(made: Transition, told: Callable[[], tuple[Event, ...]]) 
 
 # The builders, whatever the names above are bound to below (the tests compare them).
 BUILDERS = (action, state, transition, deferring)
-PYTHON_BUILDERS = (action_by_slots, state_by_stores, transition_by_stores, deferring_by_slots)
+PYTHON_BUILDERS = (action_by_stores, state_by_stores, transition_by_stores, deferring_by_slots)
 
 if __file__.endswith(".py"):
     # Run as Python (not compiled, see above): ``object.__setattr__`` is a look-up by name each
     # time, dearer than a slot's setter or the classes' own ``__init__``.
     globals().update(
-        action=action_by_slots,
+        action=action_by_stores,
         state=state_by_stores,
         transition=transition_by_stores,
         deferring=deferring_by_slots,
