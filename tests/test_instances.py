@@ -18,8 +18,8 @@ from dogrules.variants import variant
 
 # The builders themselves (compiled, the module's names are these), and those the module's
 # names are run as Python.
-build_action, build_state, build_transition = instances.BUILDERS
-python_action, python_state, python_transition = instances.PYTHON_BUILDERS
+build_action, build_state, build_transition, build_deferring = instances.BUILDERS
+python_action, python_state, python_transition, python_deferring = instances.PYTHON_BUILDERS
 
 
 def _slots(instance: object) -> dict[str, object]:
@@ -64,3 +64,14 @@ def test_a_transition_built_is_the_transition_its_class_makes() -> None:
     _same(deferred, Transition.deferred(start, tell))
     assert deferred.events == told
     _same(python_transition(start, None, tell), Transition.deferred(start, tell))
+
+
+def test_a_transition_deferred_in_place_is_the_deferred_transition() -> None:
+    start = variant("black-dog").new_game(players=4, seed=3)
+    told = (Event(EventKind.DEALT, ("R-C1",), seat=1, count=5),)
+    tell = functools.partial(tuple, told)
+    for deferring in (build_deferring, python_deferring):
+        made = build_transition(start, ())
+        assert deferring(made, tell) is made
+        _same(made, Transition.deferred(start, tell))
+        assert made.events == told

@@ -216,7 +216,37 @@ def transition(
     events they recorded (not yet cited in the variant's own clauses); the keyword arguments
     change what the tables do not hold. Without a ``table`` (see :func:`card_scratch`) the
     pieces stay as they were."""
-    now = state.extra if extra is KEEP else extra
+    return transition_to(
+        state,
+        table,
+        cards,
+        state.phase if phase is None else phase,
+        state.to_act if to_act is None else to_act,
+        state.dealer if dealer is None else dealer,
+        state.round if round is None else round,
+        state.last_played if last_played is KEEP else last_played,
+        state.redrawn if redrawn is None else redrawn,
+        state.winner if winner is None else winner,
+        state.extra if extra is KEEP else extra,
+    )
+
+
+def transition_to(
+    state: State,
+    table: Table | None,
+    cards: CardTable,
+    phase: Phase,
+    to_act: int,
+    dealer: int,
+    round: int,
+    last_played: str | None,
+    redrawn: bool,
+    winner: tuple[int, ...],
+    extra: Extra | None,
+) -> Transition:
+    """:func:`transition` with every field the tables do not hold given, by position: the
+    end of a turn (every play's) names them all, and pays for no keyword or default."""
+    now = extra
     # The Black Dog of the new state, as the table that describes it remembers it.
     dog: int | None = None
     if table is None:
@@ -242,20 +272,20 @@ def transition(
     new = instances.state(
         state.variant,
         state.players,
-        state.phase if phase is None else phase,
-        state.to_act if to_act is None else to_act,
+        phase,
+        to_act,
         pieces,
         hands,
         state.deck if cards.deck is state.deck else tuple(cards.deck),
         tuple(cards.discard),
         tuple(cards.exchange),
-        state.dealer if dealer is None else dealer,
-        state.round if round is None else round,
-        state.last_played if last_played is KEEP else last_played,
-        state.redrawn if redrawn is None else redrawn,
+        dealer,
+        round,
+        last_played,
+        redrawn,
         state.seed,
         cards.shuffles,
-        state.winner if winner is None else winner,
+        winner,
         state.teams,
         now,
     )
@@ -268,16 +298,23 @@ def scratch(board: Board, deck: Deck, state: State, record: bool = True) -> tupl
     """Scratch copies of the pieces and cards of ``state``, sharing one event list when they
     ``record`` (otherwise recording nothing: the events are not wanted)."""
     table = Table.of(board, state, record)
-    return table, _cards(deck, state, table.events)
+    # The cards built here and in card_scratch, not by a shared helper: one call less an action.
+    cards = CardTable(
+        deck,
+        state.hands,
+        state.deck,
+        state.discard,
+        state.exchange,
+        state.seed,
+        state.shuffles,
+        table.events,
+    )
+    return table, cards
 
 
 def card_scratch(deck: Deck, state: State, record: bool = True) -> CardTable:
     """A scratch copy of the cards of ``state`` alone, for an action that moves no piece (a
     give, a fold, a discard): the pieces are not copied, nor rebuilt for the new state."""
-    return _cards(deck, state, [] if record else None)
-
-
-def _cards(deck: Deck, state: State, events: list[Event] | None) -> CardTable:
     return CardTable(
         deck,
         state.hands,
@@ -286,5 +323,5 @@ def _cards(deck: Deck, state: State, events: list[Event] | None) -> CardTable:
         state.exchange,
         state.seed,
         state.shuffles,
-        events,
+        [] if record else None,
     )

@@ -124,6 +124,15 @@ def transition(
     return made
 
 
+def deferring(made: Transition, told: Callable[[], tuple[Event, ...]]) -> Transition:
+    """``made``, a transition just built by a carrying out that recorded nothing and not yet
+    handed to anyone, made ``Transition.deferred(made.state, told)`` in place: ``apply``
+    builds one transition an action, not a second to wrap the first's state."""
+    object.__setattr__(made, "_events", None)
+    object.__setattr__(made, "_told", told)
+    return made
+
+
 def _unfrozen(cls: type) -> type:
     """A subclass of the attrs class ``cls`` with its slots and no more, whose fields are set
     by plain assignment (``object``'s own ``__setattr__``, so also no ``__delattr__`` of
@@ -235,11 +244,29 @@ def transition_by_class(
     return built
 
 
+# A Transition already built refuses plain stores (and its ``__class__`` store: it is frozen);
+# its slots' own setters, read once, do not.
+_TRANSITION_EVENTS: Final[Callable[[object, object], None]] = vars(Transition)["_events"].__set__
+_TRANSITION_TOLD: Final[Callable[[object, object], None]] = vars(Transition)["_told"].__set__
+
+
+def deferring_by_slots(made: Transition, told: Callable[[], tuple[Event, ...]]) -> Transition:
+    """``deferring(made, told)``, as Python, through the slots' own setters."""
+    _TRANSITION_EVENTS(made, None)
+    _TRANSITION_TOLD(made, told)
+    return made
+
+
 # The builders, whatever the names above are bound to below (the tests compare them).
-BUILDERS = (action, state, transition)
-PYTHON_BUILDERS = (action_by_class, state_by_class, transition_by_class)
+BUILDERS = (action, state, transition, deferring)
+PYTHON_BUILDERS = (action_by_class, state_by_class, transition_by_class, deferring_by_slots)
 
 if __file__.endswith(".py"):
     # Run as Python (not compiled, see above): ``object.__setattr__`` is a look-up by name each
     # time, dearer than the classes' own ``__init__``, and either dearer than these.
-    globals().update(action=action_by_class, state=state_by_class, transition=transition_by_class)
+    globals().update(
+        action=action_by_class,
+        state=state_by_class,
+        transition=transition_by_class,
+        deferring=deferring_by_slots,
+    )

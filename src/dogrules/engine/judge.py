@@ -122,8 +122,10 @@ def apply(game: Game, state: State, action: Action, events: bool = False) -> Tra
             )
     if events:
         return carry_out(game, state, action)
-    carried = carry_out(game, state, action, record=False)
-    return instances.transition(carried.state, None, _partial(_events, game, state, action))
+    # Carried out by the phase rule itself (``carry_out`` returns what it makes when nothing is
+    # recorded), and the transition it built is the one handed out, its events deferred.
+    carried = game.ruleset.phases[state.phase].carry_out(game, state, action, False)
+    return instances.deferring(carried, _partial(_events, game, state, action))
 
 
 def explain(game: Game, state: State, action: Action) -> Ruling:

@@ -9,7 +9,7 @@ from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine import instances
-from dogrules.engine.cardtable import CardTable, card_scratch, transition
+from dogrules.engine.cardtable import CardTable, card_scratch, transition, transition_to
 from dogrules.engine.instances import GIVE
 from dogrules.engine.ruleset import Game
 from dogrules.engine.table import Table
@@ -185,8 +185,19 @@ def end_turn(
             )
     following = next_seat(cards.hands, state.to_act)
     if following is not None:
-        return transition(
-            state, table, cards, to_act=following, last_played=last_played, redrawn=False
+        # The next seat plays (after most actions): every field given by position.
+        return transition_to(
+            state,
+            table,
+            cards,
+            state.phase,
+            following,
+            state.dealer,
+            state.round,
+            last_played,
+            False,
+            state.winner,
+            state.extra,
         )
     dealer = (state.dealer + 1) % state.players
     cards.deal(dealer, HAND_SIZE, ("BD-DEAL", "BD-DEALER-ROTATES", "R-C1", "R-C2"))
