@@ -298,23 +298,16 @@ def scratch(board: Board, deck: Deck, state: State, record: bool = True) -> tupl
     """Scratch copies of the pieces and cards of ``state``, sharing one event list when they
     ``record`` (otherwise recording nothing: the events are not wanted)."""
     table = Table.of(board, state, record)
-    # The cards built here and in card_scratch, not by a shared helper: one call less an action.
-    cards = CardTable(
-        deck,
-        state.hands,
-        state.deck,
-        state.discard,
-        state.exchange,
-        state.seed,
-        state.shuffles,
-        table.events,
-    )
-    return table, cards
+    return table, _cards(deck, state, table.events)
 
 
 def card_scratch(deck: Deck, state: State, record: bool = True) -> CardTable:
     """A scratch copy of the cards of ``state`` alone, for an action that moves no piece (a
     give, a fold, a discard): the pieces are not copied, nor rebuilt for the new state."""
+    return _cards(deck, state, [] if record else None)
+
+
+def _cards(deck: Deck, state: State, events: list[Event] | None) -> CardTable:
     return CardTable(
         deck,
         state.hands,
@@ -323,5 +316,5 @@ def card_scratch(deck: Deck, state: State, record: bool = True) -> CardTable:
         state.exchange,
         state.seed,
         state.shuffles,
-        [] if record else None,
+        events,
     )

@@ -233,8 +233,8 @@ def transition_by_class(
     events: tuple[Event, ...] | None,
     told: Callable[[], tuple[Event, ...]] | None = None,
 ) -> Transition:
-    """``Transition(new, events, told)``, as Python (see ``action_by_class``; two of every
-    ``apply`` of a playout are built)."""
+    """``Transition(new, events, told)``, as Python (see ``action_by_class``; every ``apply``
+    of a playout builds one)."""
     made: Any = _NEW(_TRANSITION_UNFROZEN)
     made.state = new
     made._events = events
