@@ -40,7 +40,7 @@ def standings(variant: Variant, state: State) -> str:
     for seat, locations in enumerate(state.pieces):
         finished = sum(1 for loc in locations if loc >= board.track)
         on_track = sum(1 for loc in locations if 0 <= loc < board.track)
-        goal = min(board.finish, board.pieces_per_seat)
+        goal = board.pieces_to_finish()
         parts.append(f"{board.colour(seat)} {finished}/{goal} in goal ({on_track} on track)")
     return "standings: " + "; ".join(parts)
 

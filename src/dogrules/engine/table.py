@@ -181,12 +181,11 @@ class Table:
         board = self.board
         occupant = self.occupant
         finish = board.finish
-        # ``board.lane(seat, 1)`` written out: every listing asks, about the seat to act.
-        first = board.track + seat * finish
-        # The count ends at the first field too many without the seat's piece: the fields
-        # ``board.finish_full`` lets stay empty (none unless the seat has fewer pieces than
-        # its finish has fields). Most listings ask about a seat whose F1 is empty.
-        spare = finish - min(finish, board.pieces_per_seat)
+        first = board.lane(seat, 1)
+        # The count ends at the first field too many without the seat's piece: the fields a
+        # finished seat leaves empty (none unless it has fewer pieces than its finish has
+        # fields). Most listings ask about a seat whose F1 is empty.
+        spare = finish - board.pieces_to_finish()
         for location in range(first, first + finish):
             if location not in occupant or occupant[location] != seat:
                 if not spare:

@@ -218,10 +218,15 @@ class Board:
             {track.house_colours[self.lane_owner(location)][self.lane_index(location) - 1]}
         )
 
+    def pieces_to_finish(self) -> int:
+        """How many pieces a seat has in its finish once all are home: every piece, or with
+        more pieces than finish fields (2/3 players) as many as the fields (R-B9)."""
+        return min(self.finish, self.pieces_per_seat)
+
     def finish_full(self, in_finish: int) -> bool:
-        """Whether a seat with ``in_finish`` pieces in its finish has them all home: with more
-        pieces than finish fields (2/3 players) a full finish is home (R-B9)."""
-        return in_finish >= min(self.finish, self.pieces_per_seat)
+        """Whether a seat with ``in_finish`` pieces in its finish has them all home (see
+        :meth:`pieces_to_finish`)."""
+        return in_finish >= self.pieces_to_finish()
 
     def ahead(self, start: int, field: int) -> int:
         """Clockwise distance from ``start`` to ``field`` on the track (0 when equal)."""

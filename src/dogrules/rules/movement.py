@@ -56,10 +56,7 @@ def number_targets(
     track = board.track
     occupant = table.occupant
     if origin >= track:
-        # ``board.lane_index(origin)`` written out: most pieces a listing asks about stand in
-        # their finish, and most of those cannot move at all.
-        finish = board.finish
-        if (origin - track) % finish + 1 + steps > finish:
+        if board.lane_index(origin) + steps > board.finish:
             return []
         for location in range(origin + 1, origin + steps + 1):
             if location in occupant:

@@ -108,9 +108,7 @@ class RoundPlay:
 
     # ---- listing -------------------------------------------------------------------------
     def actions(self, game: Game, state: State) -> Iterable[Action]:
-        # ``distinct(hand)`` written out: its keys, with no list made (nor call) unless no card
-        # can be played.
-        hand = dict.fromkeys(state.hands[state.to_act])
+        hand = distinct(state.hands[state.to_act])
         turn = make_turn(game, state, Table.of(game.board, state), outcome=_outcomes(self, game))
         # A Copy plays as a card the hand may hold too: its movements are worked out once.
         ways: dict[str, list[Way]] = {}
@@ -119,7 +117,7 @@ class RoundPlay:
             actions += self.card_actions(turn, card, ways)
         if actions:
             return actions
-        return self.no_play_actions(game, state, list(hand))
+        return self.no_play_actions(game, state, hand)
 
     @implements(
         "BD-TURN", "BD-FULL-MOVE", "BD-OWN-PIECES", "AD-MUST-PLAY", "AD-RED", "R-C7", "R-C12"

@@ -150,15 +150,10 @@ class _Search:
         return node
 
     def finishes(self) -> Finishes:
-        """Each seat's finish fields taken on the search's table, and the pieces :func:`stuck`
-        names: from each finish's last field back to the first one free (no call per piece)."""
-        lanes, finish = self.lanes(), self.board.finish
-        fixed: set[int] = set()
-        for seat, lane in enumerate(lanes):
-            field = self.track + (seat + 1) * finish - 1
-            while field in lane:
-                fixed.add(field)
-                field -= 1
+        """Each seat's finish fields taken on the search's table, and the pieces there that
+        :func:`stuck` names."""
+        lanes, occupant = self.lanes(), self.table.occupant
+        fixed = [field for lane in lanes for field in lane if stuck(self.board, occupant, field)]
         return lanes, frozenset(fixed)
 
     def lanes(self) -> tuple[frozenset[int], ...]:
