@@ -163,11 +163,6 @@ class Variant:
         the clauses that forbid it. The events are worked out when first read (a playout
         that reads only the state pays for none); a caller that will read them says
         ``events=True`` and the action is carried out once, recording."""
-        # ``_game`` written out (one call less a playout step): a State of this variant with
-        # a true int of players goes straight to the ruleset's kept games.
-        ruleset = self.ruleset
-        if type(state) is State and state.variant == ruleset.name and type(state.players) is int:
-            return judge.apply(game_at(ruleset, state.players), state, action, events)
         return judge.apply(self._game(state), state, action, events)
 
     def explain(self, state: State, action: Action) -> Ruling:
