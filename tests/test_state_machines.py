@@ -313,9 +313,10 @@ pytestmark = pytest.mark.slow
 for _variant_name in VARIANT_SPECS:
     for _base in (FromNewGame, FromPosition):
         _machine = machine_for(_base, _variant_name)
-        _case = _machine.TestCase
+        # The mark decorator, not an attribute store: Hypothesis's TestCase type declares no
+        # pytestmark, and pytest reads the marks the decorator records on the class.
+        _case = pytest.mark.machine(_machine.TestCase)
         _case.settings = settings(max_examples=MACHINE_EXAMPLES, stateful_step_count=MACHINE_STEPS)
-        _case.pytestmark = [pytest.mark.machine]
         globals()[f"Test{_machine.__name__}"] = _case
 del _variant_name, _base, _machine, _case
 
