@@ -3,6 +3,7 @@ live register plugin (which marked functions each clause test runs)."""
 
 from __future__ import annotations
 
+import collections
 import importlib
 import os
 from collections.abc import Iterator
@@ -90,6 +91,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # pytest-xdist hands tests out by id: two tests of one id run as one, and the others are
+    # silently lost (pytest 9.2.0 gave Schemathesis's 14 generated tests a single id).
+    counts = collections.Counter(item.nodeid for item in items)
+    repeated = sorted(nodeid for nodeid, count in counts.items() if count > 1)
+    if repeated:
+        raise pytest.UsageError(
+            f"{len(repeated)} test id(s) collected more than once, e.g. {repeated[0]}: "
+            "each would run once of its copies under pytest-xdist"
+        )
     # The tests marked slow first (a stable sort): pytest-xdist hands tests out in this
     # order, so the long ones start at once and the many short ones fill in behind them,
     # and the workers finish together instead of one waiting on a long test started last.
