@@ -214,6 +214,7 @@ def test_an_altered_action_is_refused_citing_r_c12(change: dict[str, Any]) -> No
 
 
 @FUZZERS
+@DEEP
 def test_the_fuzzers_met_every_verdict() -> None:
     """Runs after the two fuzzers (file order, same worker): their inputs reached both sides
     of each property, so neither passed by trying one side alone."""

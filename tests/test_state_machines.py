@@ -392,6 +392,7 @@ def test_every_game_ends(variant_name: str, players: int) -> None:
 
 
 @EVERY_GAME_ENDS
+@DEEP
 def test_the_longest_game_ends_well_inside_the_cap() -> None:
     """The games test_every_game_ends played (run after it: last in file) ended in at most
     half of GAME_CAP, so a game the cap cuts off is one that does not end, not one that is
