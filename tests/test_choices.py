@@ -294,12 +294,13 @@ def test_a_path_ending_where_another_goes_on_is_ended_by_done() -> None:
     assert [action for _, action in walk(root)] == [short, longer, turned]
 
 
-def test_the_readme_example_runs_and_prints_what_it_says() -> None:
-    readme = Path(__file__).parent.parent / "README.md"
-    section = readme.read_text(encoding="utf-8").split("### Staged choices")[1]
+def test_the_frontends_guide_example_runs_and_prints_what_it_says() -> None:
+    guide = Path(__file__).parent.parent / "docs" / "guides" / "frontends.md"
+    section = guide.read_text(encoding="utf-8").split("## Choices one step at a time")[1]
     code = section.split("```python")[1].split("```")[0]
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        exec(compile(code, "README.md", "exec"), {})
+        # The guide's earlier blocks made v, the variant its game loop plays.
+        exec(compile(code, "frontends.md", "exec"), {"v": dogrules.variant("black-dog")})
     promised = [line.split("# ")[-1] for line in code.splitlines() if "print(" in line]
     assert printed.getvalue().splitlines() == promised
