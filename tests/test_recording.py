@@ -1,0 +1,146 @@
+"""The recording harness (dogrules.testing.recording, tools/record.py): a recording holds
+seeded random games position by position, and a change to any listing, state or event in it is
+reported, naming the table, seed, ply and part; where parts are written out a difference does
+not spread to the positions after it."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import dogrules
+from dogrules.formats.states import dump
+from dogrules.testing.recording import (
+    Recording,
+    Table,
+    check,
+    compare,
+    games_digest,
+    random_game,
+    read_lines,
+    record,
+    tables,
+    write_lines,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+KIDS = Table("dog-kids-2p", "dog-kids", 2, False)
+
+
+def recorded(detail: str, plies: int | None = 12, seeds: tuple[int, ...] = (3,)) -> Recording:
+    rows = list(record([(KIDS, seeds)], plies, "full" if detail == "full" else "digests"))
+    return Recording(rows[0], rows[1:])
+
+
+def tool() -> ModuleType:
+    """tools/record.py, loaded from its file (tools/ is no package)."""
+    spec = importlib.util.spec_from_file_location("record_tool", ROOT / "tools" / "record.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_recording_holds_the_seeded_random_games_position_by_position() -> None:
+    recording = recorded("full", plies=None)
+    v = dogrules.variant("dog-kids")
+    states = [dump(state, v) for state in random_game(v, 2, 3)]
+    assert [line["state"] for line in recording.lines[:-1]] == states
+    following = [*states[1:], recording.lines[-1]["state"]]
+    assert [line["next"] for line in recording.lines[:-1]] == following
+    last = recording.lines[-1]
+    assert (last["legal"], last["chosen"], last["listing"], last["next"]) == (0, -1, [], None)
+    assert not list(check(recording))
+
+
+@pytest.mark.parametrize("part", ["state", "listing", "next", "events"])
+def test_a_changed_digest_of_any_part_is_reported_at_its_position(part: str) -> None:
+    recording = recorded("digests")
+    changed = copy.deepcopy(recording.lines)
+    changed[5][part] = "0" * 8
+    differences = list(check(Recording(recording.header, changed)))
+    # The game is replayed: it stops at its first difference.
+    assert differences == [f"dog-kids-2p seed 3 ply 5: {'next state' if part == 'next' else part}"]
+
+
+def test_a_changed_event_written_out_is_reported_there_and_nowhere_else() -> None:
+    recording = recorded("full")
+    changed = copy.deepcopy(recording.lines)
+    line = next(line for line in changed if line["events"])
+    events = line["events"]
+    assert isinstance(events, list) and isinstance(events[0], dict)
+    events[0]["text"] = "something else happened"
+    assert list(check(Recording(recording.header, changed))) == [
+        f"dog-kids-2p seed 3 ply {line['ply']}: events"
+    ]
+
+
+def test_a_changed_listing_shows_the_count_and_the_entry_that_differs() -> None:
+    recording = recorded("full")
+    changed = copy.deepcopy(recording.lines)
+    listing = changed[4]["listing"]
+    assert isinstance(listing, list) and len(listing) > 1
+    del listing[1]
+    assert list(check(Recording(recording.header, changed))) == [
+        "dog-kids-2p seed 3 ply 4: listing"
+    ]
+    assert list(compare(recording, Recording(recording.header, changed))) == [
+        f"dog-kids-2p seed 3 ply 4: listing ({len(listing) + 1} -> {len(listing)} entries, "
+        "first difference at 1)"
+    ]
+
+
+def test_diff_names_the_keys_of_a_state_that_differ_and_reads_digests_against_full() -> None:
+    full = recorded("full")
+    changed = copy.deepcopy(full.lines)
+    state = changed[2]["next"]
+    assert isinstance(state, dict)
+    state["to_act"] = 1 - int(str(state["to_act"]))
+    assert list(compare(full, Recording(full.header, changed))) == [
+        "dog-kids-2p seed 3 ply 2: next differs in to_act"
+    ]
+    assert not list(compare(full, recorded("digests")))
+
+
+def test_the_games_digest_tells_games_apart() -> None:
+    assert games_digest(KIDS, [3], 20) == games_digest(KIDS, [3], 20)
+    assert games_digest(KIDS, [3], 20) != games_digest(KIDS, [4], 20)
+    assert games_digest(KIDS, [3], 20) != games_digest(KIDS, [3], 21)
+
+
+def test_every_form_of_every_variant_is_a_table() -> None:
+    names = [table.name for table in tables()]
+    assert len(names) == len(set(names)) == 10
+    assert {"black-dog-4p", "agent-dog-3p", "dog-kids-4p-teams"} <= set(names)
+
+
+def test_the_tool_records_checks_and_exits_1_on_a_difference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record_tool = tool()
+    path = tmp_path / "kids.jsonl.gz"
+    assert record_tool.main(["record", str(path), "--table", "dog-kids-2p", "--plies", "6"]) == 0
+    assert record_tool.main(["check", str(path)]) == 0
+    rows = read_lines(path)
+    rows[3]["action"] = "blue T0-T99"
+    write_lines(path, rows)
+    assert record_tool.main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "DIFFERENT dog-kids-2p seed 1 ply 2: action 'blue T0-T99' -> " in out
+
+
+def test_the_tool_runs_another_trees_engine_with_this_harness(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record_tool = tool()
+    path = tmp_path / "kids.jsonl.gz"
+    made = ["--engine", str(ROOT / "src"), "record", str(path), "--table", "dog-kids-2p"]
+    assert record_tool.main([*made, "--plies", "4"]) == 0
+    assert len(read_lines(path)) == 5
+    assert record_tool.main(["check", str(path)]) == 0
