@@ -15,6 +15,7 @@ import pytest
 
 import dogrules
 from dogrules.formats.states import dump
+from dogrules.model.jsonvalue import JSONValue
 from dogrules.testing.recording import (
     Recording,
     Table,
@@ -32,9 +33,13 @@ ROOT = Path(__file__).resolve().parent.parent
 KIDS = Table("dog-kids-2p", "dog-kids", 2, False)
 
 
-def recorded(detail: str, plies: int | None = 12, seeds: tuple[int, ...] = (3,)) -> Recording:
-    rows = list(record([(KIDS, seeds)], plies, "full" if detail == "full" else "digests"))
-    return Recording(rows[0], rows[1:])
+Lines = list[dict[str, JSONValue]]
+
+
+def recorded(detail: str, plies: int | None = 12) -> tuple[dict[str, JSONValue], Lines]:
+    """The header and lines of a recording of DOG Kids' 2-player game of seed 3."""
+    rows = list(record([(KIDS, [3])], plies, "full" if detail == "full" else "digests"))
+    return rows[0], rows[1:]
 
 
 def tool() -> ModuleType:
@@ -48,64 +53,64 @@ def tool() -> ModuleType:
 
 
 def test_a_recording_holds_the_seeded_random_games_position_by_position() -> None:
-    recording = recorded("full", plies=None)
+    head, lines = recorded("full", plies=None)
     v = dogrules.variant("dog-kids")
     states = [dump(state, v) for state in random_game(v, 2, 3)]
-    assert [line["state"] for line in recording.lines[:-1]] == states
-    following = [*states[1:], recording.lines[-1]["state"]]
-    assert [line["next"] for line in recording.lines[:-1]] == following
-    last = recording.lines[-1]
+    assert [line["state"] for line in lines[:-1]] == states
+    assert [line["next"] for line in lines[:-1]] == [*states[1:], lines[-1]["state"]]
+    last = lines[-1]
     assert (last["legal"], last["chosen"], last["listing"], last["next"]) == (0, -1, [], None)
-    assert not list(check(recording))
+    assert not list(check(Recording(head, lines)))
 
 
 @pytest.mark.parametrize("part", ["state", "listing", "next", "events"])
 def test_a_changed_digest_of_any_part_is_reported_at_its_position(part: str) -> None:
-    recording = recorded("digests")
-    changed = copy.deepcopy(recording.lines)
+    head, lines = recorded("digests")
+    changed = copy.deepcopy(lines)
     changed[5][part] = "0" * 8
-    differences = list(check(Recording(recording.header, changed)))
+    differences = list(check(Recording(head, changed)))
     # The game is replayed: it stops at its first difference.
     assert differences == [f"dog-kids-2p seed 3 ply 5: {'next state' if part == 'next' else part}"]
 
 
 def test_a_changed_event_written_out_is_reported_there_and_nowhere_else() -> None:
-    recording = recorded("full")
-    changed = copy.deepcopy(recording.lines)
+    head, lines = recorded("full")
+    changed = copy.deepcopy(lines)
     line = next(line for line in changed if line["events"])
     events = line["events"]
     assert isinstance(events, list) and isinstance(events[0], dict)
     events[0]["text"] = "something else happened"
-    assert list(check(Recording(recording.header, changed))) == [
+    assert list(check(Recording(head, changed))) == [
         f"dog-kids-2p seed 3 ply {line['ply']}: events"
     ]
 
 
 def test_a_changed_listing_shows_the_count_and_the_entry_that_differs() -> None:
-    recording = recorded("full")
-    changed = copy.deepcopy(recording.lines)
+    head, lines = recorded("full")
+    changed = copy.deepcopy(lines)
     listing = changed[4]["listing"]
     assert isinstance(listing, list) and len(listing) > 1
     del listing[1]
-    assert list(check(Recording(recording.header, changed))) == [
-        "dog-kids-2p seed 3 ply 4: listing"
-    ]
-    assert list(compare(recording, Recording(recording.header, changed))) == [
+    assert list(check(Recording(head, changed))) == ["dog-kids-2p seed 3 ply 4: listing"]
+    assert list(compare(Recording(head, lines), Recording(head, changed))) == [
         f"dog-kids-2p seed 3 ply 4: listing ({len(listing) + 1} -> {len(listing)} entries, "
         "first difference at 1)"
     ]
 
 
 def test_diff_names_the_keys_of_a_state_that_differ_and_reads_digests_against_full() -> None:
-    full = recorded("full")
-    changed = copy.deepcopy(full.lines)
+    head, lines = recorded("full")
+    changed = copy.deepcopy(lines)
     state = changed[2]["next"]
     assert isinstance(state, dict)
     state["to_act"] = 1 - int(str(state["to_act"]))
-    assert list(compare(full, Recording(full.header, changed))) == [
+    assert list(compare(Recording(head, lines), Recording(head, changed))) == [
         "dog-kids-2p seed 3 ply 2: next differs in to_act"
     ]
-    assert not list(compare(full, recorded("digests")))
+    assert not list(compare(Recording(head, lines), Recording(*recorded("digests"))))
+    assert list(compare(Recording(head, lines), Recording(head, lines[:-1]))) == [
+        "the recordings part: dog-kids-2p seed 3 ply 11 in the first, nothing in the second"
+    ]
 
 
 def test_the_games_digest_tells_games_apart() -> None:

@@ -93,11 +93,10 @@ def chosen_tables(names: Sequence[str] | None) -> list[Table]:
 def write(path: Path, games: Games, plies: int | None, digests: bool, chars: int) -> int:
     detail: Detail = "digests" if digests else "full"
     try:
-        text = write_lines(path, record(games, plies, detail, chars))
+        positions = write_lines(path, record(games, plies, detail, chars)) - 1
     except Disagreement as exc:
         print(f"not recorded: {exc}")
         return 1
-    positions = text.count(b"\n") - 1
     size = path.stat().st_size
     print(f"recorded {positions} positions ({detail}) in {path}: {size / 1000:.0f} kB")
     return 0

@@ -42,8 +42,10 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import itertools
 import json
 import random
+import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Literal
@@ -88,6 +90,9 @@ DIGEST_CHARS = 8
 part goes unnoticed once in some 4 x 10^9)."""
 PARTS = ("state", "listing", "next", "events")
 
+# zlib's own gzip container: no timestamp, no file name.
+GZIP_WBITS = 16 + zlib.MAX_WBITS
+
 Detail = Literal["full", "digests"]
 Line = dict[str, JSONValue]
 
@@ -106,27 +111,27 @@ def jsonl_text(rows: Iterable[object]) -> bytes:
     return b"".join(canonical_json(row) + b"\n" for row in rows)
 
 
-def write_lines(path: Path, rows: Iterable[object]) -> bytes:
-    """Write ``rows`` to ``path`` as gzip-compressed canonical JSON lines, the same bytes for
-    the same rows (no timestamp); the uncompressed text, returned."""
-    text = jsonl_text(rows)
+def write_lines(path: Path, rows: Iterable[object]) -> int:
+    """Write ``rows`` to ``path`` as gzip-compressed canonical JSON lines, one at a time, the
+    same bytes for the same rows (those of ``gzip.compress(text, 9, mtime=0)``); how many."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(gzip.compress(text, 9, mtime=0))
-    return text
+    packer = zlib.compressobj(9, zlib.DEFLATED, GZIP_WBITS)
+    count = 0
+    with path.open("wb") as file:
+        for row in rows:
+            file.write(packer.compress(canonical_json(row) + b"\n"))
+            count += 1
+        file.write(packer.flush())
+    return count
 
 
 def read_lines(path: Path) -> list[dict[str, JSONValue]]:
     """The JSON objects of a gzip-compressed JSON lines file; ValueError naming the file when
-    it is missing or malformed."""
-    try:
-        text = gzip.decompress(path.read_bytes()).decode("utf-8")
-        rows = [json.loads(line) for line in text.splitlines() if line.strip()]
-    except (OSError, EOFError, UnicodeDecodeError, ValueError) as exc:
-        raise ValueError(f"{path}: cannot be read as gzip-compressed JSON lines: {exc}") from exc
-    objects = [row for row in rows if isinstance(row, dict)]
-    if not objects or len(objects) != len(rows):
+    it is missing, malformed or empty."""
+    rows = list(_stream(path))
+    if not rows:
         raise ValueError(f"{path}: expected a header line and JSON objects")
-    return objects
+    return rows
 
 
 # ---- tables and games ---------------------------------------------------------------------
@@ -275,10 +280,11 @@ def digested(line: Line, chars: int) -> Line:
 
 @attrs.frozen
 class Recording:
-    """A recording read back: its header and its position lines."""
+    """A recording: its header and its position lines (read from a file, they are read as
+    they are iterated, once: a large recording is never held whole)."""
 
     header: dict[str, JSONValue]
-    lines: list[Line]
+    lines: Iterable[Line]
 
     @property
     def detail(self) -> str:
@@ -291,11 +297,26 @@ class Recording:
 
     @classmethod
     def read(cls, path: Path) -> Recording:
-        rows = read_lines(path)
-        head = rows[0]
-        if head.get("format") != FORMAT or head.get("version") != VERSION:
+        """The recording in ``path``; ValueError naming the file when it is none."""
+        rows = _stream(path)
+        head = next(rows, None)
+        if head is None or head.get("format") != FORMAT or head.get("version") != VERSION:
             raise ValueError(f"{path}: not a recording ({FORMAT} version {VERSION})")
-        return cls(head, rows[1:])
+        return cls(head, rows)
+
+
+def _stream(path: Path) -> Iterator[Line]:
+    """The JSON objects of a gzip-compressed JSON lines file, one at a time; ValueError naming
+    the file at the first that cannot be read."""
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as file:
+            for number, text in enumerate(file, 1):
+                row = json.loads(text)
+                if not isinstance(row, dict):
+                    raise ValueError(f"line {number} is no JSON object")
+                yield row
+    except (OSError, EOFError, UnicodeDecodeError, ValueError) as exc:
+        raise ValueError(f"{path}: cannot be read as gzip-compressed JSON lines: {exc}") from exc
 
 
 Games = Sequence[tuple[Table, Sequence[int]]]
@@ -418,19 +439,18 @@ def _described(part: str, stored: Line, now: Line) -> str:
 
 
 def compare(old: Recording, new: Recording) -> Iterator[str]:
-    """The positions two recordings of the same games hold differently (of those both hold):
-    table, seed, ply and the parts that differ, with the keys of a state and the entries of a
-    listing that differ where both are written out."""
+    """The positions two recordings of the same games hold differently: table, seed, ply and
+    the parts that differ, with the keys of a state and the entries of a listing that differ
+    where both are written out; and where they stop holding the same positions."""
     if old.detail != new.detail:
         chars = min(old.chars, new.chars)
         old, new = _as_digests(old, chars), _as_digests(new, chars)
-    theirs = {_key(line): line for line in new.lines}
-    for line in old.lines:
-        other = theirs.pop(_key(line), None)
-        where = f"{line.get('table')} seed {line.get('seed')} ply {line.get('ply')}"
-        if other is None:
-            yield f"{where}: only in the first"
-            continue
+    for line, other in itertools.zip_longest(old.lines, new.lines):
+        if line is None or other is None or _key(line) != _key(other):
+            held = [_where(x) if x is not None else "nothing" for x in (line, other)]
+            yield f"the recordings part: {held[0]} in the first, {held[1]} in the second"
+            return
+        where = _where(line)
         found = [
             _difference(part, line.get(part), other.get(part))
             for part in ("legal", "action", *PARTS)
@@ -438,17 +458,15 @@ def compare(old: Recording, new: Recording) -> Iterator[str]:
         ]
         if found:
             yield f"{where}: {'; '.join(found)}"
-    for key in theirs:
-        yield f"{key[0]} seed {key[1]} ply {key[2]}: only in the second"
 
 
 def _as_digests(recording: Recording, chars: int) -> Recording:
     return Recording(
         {**recording.header, "detail": "digests", "digest_chars": chars},
-        [
+        (
             digested(line, chars) if recording.detail == "full" else _shortened(line, chars)
             for line in recording.lines
-        ],
+        ),
     )
 
 
@@ -458,6 +476,10 @@ def _shortened(line: Line, chars: int) -> Line:
 
 def _key(line: Line) -> tuple[str, str, str]:
     return (str(line.get("table")), str(line.get("seed")), str(line.get("ply")))
+
+
+def _where(line: Line) -> str:
+    return f"{line.get('table')} seed {line.get('seed')} ply {line.get('ply')}"
 
 
 def _difference(part: str, old: JSONValue | None, new: JSONValue | None) -> str:
