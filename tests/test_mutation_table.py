@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import functools
 import importlib
-import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tool_files import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 MODULE = "def f(x):\n    if x < 1:\n        return x + 1\n    return -x\n"
@@ -30,15 +31,8 @@ why = "a reason"
 
 @functools.cache
 def sites() -> ModuleType:
-    """tools/mutation/sites.py, loaded from its file (standard library only)."""
-    path = ROOT / "tools" / "mutation" / "sites.py"
-    spec = importlib.util.spec_from_file_location("mutation_sites", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    # Registered first: its dataclasses look their own module up while being defined.
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    """tools/mutation/sites.py (standard library only)."""
+    return load_tool("mutation/sites.py", "mutation_sites")
 
 
 def test_every_equivalent_mutant_row_names_a_site_of_the_current_code() -> None:

@@ -6,8 +6,6 @@ not spread to the positions after it."""
 from __future__ import annotations
 
 import copy
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -28,6 +26,7 @@ from dogrules.testing.recording import (
     tables,
     write_lines,
 )
+from tool_files import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 KIDS = Table("dog-kids-2p", "dog-kids", 2, False)
@@ -43,13 +42,7 @@ def recorded(detail: str, plies: int | None = 12) -> tuple[dict[str, JSONValue],
 
 
 def tool() -> ModuleType:
-    """tools/record.py, loaded from its file (tools/ is no package)."""
-    spec = importlib.util.spec_from_file_location("record_tool", ROOT / "tools" / "record.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("record.py", "record_tool")
 
 
 def test_a_recording_holds_the_seeded_random_games_position_by_position() -> None:
