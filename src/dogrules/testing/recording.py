@@ -134,6 +134,20 @@ def read_lines(path: Path) -> list[dict[str, JSONValue]]:
     return rows
 
 
+def _stream(path: Path) -> Iterator[Line]:
+    """The JSON objects of a gzip-compressed JSON lines file, one at a time; ValueError naming
+    the file at the first that cannot be read."""
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as file:
+            for number, text in enumerate(file, 1):
+                row = json.loads(text)
+                if not isinstance(row, dict):
+                    raise ValueError(f"line {number} is no JSON object")
+                yield row
+    except (OSError, EOFError, UnicodeDecodeError, ValueError) as exc:
+        raise ValueError(f"{path}: cannot be read as gzip-compressed JSON lines: {exc}") from exc
+
+
 # ---- tables and games ---------------------------------------------------------------------
 
 
@@ -303,20 +317,6 @@ class Recording:
         if head is None or head.get("format") != FORMAT or head.get("version") != VERSION:
             raise ValueError(f"{path}: not a recording ({FORMAT} version {VERSION})")
         return cls(head, rows)
-
-
-def _stream(path: Path) -> Iterator[Line]:
-    """The JSON objects of a gzip-compressed JSON lines file, one at a time; ValueError naming
-    the file at the first that cannot be read."""
-    try:
-        with gzip.open(path, "rt", encoding="utf-8") as file:
-            for number, text in enumerate(file, 1):
-                row = json.loads(text)
-                if not isinstance(row, dict):
-                    raise ValueError(f"line {number} is no JSON object")
-                yield row
-    except (OSError, EOFError, UnicodeDecodeError, ValueError) as exc:
-        raise ValueError(f"{path}: cannot be read as gzip-compressed JSON lines: {exc}") from exc
 
 
 Games = Sequence[tuple[Table, Sequence[int]]]
