@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from dogrules.testing.recording import Recording, check, tables
+from dogrules.testing.positions import tables
+from dogrules.testing.recording import Recording, check
 
 GOLDEN = Path(__file__).parent / "golden.jsonl.gz"
 HINT = "if this change of behaviour is intended, run `python tools/record.py golden`"

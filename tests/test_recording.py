@@ -1,7 +1,7 @@
-"""The recording harness (dogrules.testing.recording, tools/record.py): a recording holds
-seeded random games position by position, and a change to any listing, state or event in it is
-reported, naming the table, seed, ply and part; where parts are written out a difference does
-not spread to the positions after it."""
+"""The recording harness (dogrules.testing.recording, with its positions and files, and
+tools/record.py): a recording holds seeded random games position by position, and a change to
+any listing, state or event in it is reported, naming the table, seed, ply and part; where
+parts are written out a difference does not spread to the positions after it."""
 
 from __future__ import annotations
 
@@ -14,18 +14,9 @@ import pytest
 import dogrules
 from dogrules.formats.states import dump
 from dogrules.model.jsonvalue import JSONValue
-from dogrules.testing.recording import (
-    Recording,
-    Table,
-    check,
-    compare,
-    games_digest,
-    random_game,
-    read_lines,
-    record,
-    tables,
-    write_lines,
-)
+from dogrules.testing.jsonlines import read_lines, write_lines
+from dogrules.testing.positions import Table, random_game, tables
+from dogrules.testing.recording import Recording, check, compare, games_digest, record
 from tool_files import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -36,7 +36,7 @@ from dogrules.testing.near_miss import (
     judge_all,
     plays,
 )
-from dogrules.testing.recording import random_game
+from dogrules.testing.positions import random_game
 from dogrules.variants import form_names, implemented
 
 PER_GAME = 10  # positions sampled from one game at most

@@ -32,36 +32,37 @@ import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from dogrules.testing.jsonlines import write_lines
+from dogrules.testing.positions import Table, random_game, tables
 from dogrules.testing.recording import (
     DIGEST_CHARS,
     Detail,
     Disagreement,
     Games,
     Recording,
-    Table,
     check,
     compare,
     games_digest,
-    random_game,
     record,
-    tables,
-    write_lines,
 )
 from dogrules.variants import variant as get_variant
 
 ROOT = Path(__file__).resolve().parent.parent
-HARNESS = ROOT / "src" / "dogrules" / "testing" / "recording.py"
+HARNESS = ROOT / "src" / "dogrules" / "testing"
+# The harness's modules, each after those it imports.
+HARNESS_MODULES = ("jsonlines", "positions", "recording")
 # Run in a child with another tree's engine first on the path: this checkout's harness is
 # loaded in the place of the engine's own (a tree older than the harness has none), then this
 # script runs with the rest of the arguments.
 BOOTSTRAP = """
 import importlib.util, runpy, sys
 import dogrules.testing
-script, harness, *sys.argv[1:] = sys.argv[1:]
-spec = importlib.util.spec_from_file_location("dogrules.testing.recording", harness)
-module = importlib.util.module_from_spec(spec)
-sys.modules[spec.name] = module
-spec.loader.exec_module(module)
+script, folder, names, *sys.argv[1:] = sys.argv[1:]
+for name in names.split(","):
+    spec = importlib.util.spec_from_file_location(f"dogrules.testing.{name}", f"{folder}/{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
 sys.argv[0] = script
 runpy.run_path(script, run_name="__main__")
 """
@@ -157,7 +158,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 def with_engine(source: Path, argv: Sequence[str]) -> int:
     """Run this script on ``argv`` with the engine of the tree ``source`` (its ``src``)."""
     env = {**os.environ, "PYTHONPATH": str(source.resolve())}
-    command = [sys.executable, "-c", BOOTSTRAP, str(Path(__file__).resolve()), str(HARNESS)]
+    harness = [str(HARNESS), ",".join(HARNESS_MODULES)]
+    command = [sys.executable, "-c", BOOTSTRAP, str(Path(__file__).resolve()), *harness]
     return subprocess.call([*command, *argv], env=env)
 
 

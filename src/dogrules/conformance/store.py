@@ -27,7 +27,7 @@ from dogrules.conformance.vectors import (
 )
 from dogrules.data.specs import specs_path
 from dogrules.model.jsonvalue import JSONValue
-from dogrules.testing.recording import jsonl_text, read_lines, write_lines
+from dogrules.testing.jsonlines import jsonl_text, read_lines, write_lines
 from dogrules.variants import variant as get_variant
 
 __all__ = [

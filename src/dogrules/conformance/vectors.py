@@ -32,8 +32,9 @@ from dogrules.model.actions import Action, ActionKind
 from dogrules.model.errors import NotationError
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import State
+from dogrules.testing.jsonlines import digest
 from dogrules.testing.near_miss import near_misses
-from dogrules.testing.recording import digest, random_game
+from dogrules.testing.positions import random_game
 from dogrules.variants import forms, implemented
 from dogrules.variants import variant as get_variant
 from dogrules.variants.facade import Variant

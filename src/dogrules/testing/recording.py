@@ -40,47 +40,36 @@ of every form; ``tools/record.py`` records, checks and compares recordings.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import itertools
-import json
 import random
-import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Literal
 
 import attrs
 
-import dogrules
-from dogrules.engine import judge
+from dogrules.data.version import __version__
 from dogrules.formats.records import canonical_json
-from dogrules.formats.states import dump, load
-from dogrules.model.actions import Action
-from dogrules.model.events import Event
+from dogrules.formats.states import load
 from dogrules.model.jsonvalue import JSONValue
-from dogrules.model.state import Phase, State
-from dogrules.variants import form_names, forms, implemented
+from dogrules.model.state import State
+from dogrules.testing.jsonlines import stream
+from dogrules.testing.positions import PARTS, Line, Table, digested, work_out
 from dogrules.variants import variant as get_variant
-from dogrules.variants.facade import Variant
 
 __all__ = [
+    "DIGEST_CHARS",
     "FORMAT",
     "VERSION",
     "Detail",
+    "Disagreement",
+    "Games",
     "Recording",
-    "Table",
-    "action_row",
     "check",
     "compare",
-    "digest",
     "games_digest",
-    "jsonl_text",
-    "random_game",
-    "read_lines",
     "record",
-    "tables",
-    "write_lines",
 ]
 
 FORMAT = "dogrules-recording"
@@ -88,205 +77,8 @@ VERSION = 1
 DIGEST_CHARS = 8
 """Hex digits kept of a part's sha256 in a recording of digests by default (32 bits: a changed
 part goes unnoticed once in some 4 x 10^9)."""
-PARTS = ("state", "listing", "next", "events")
-
-# zlib's own gzip container: no timestamp, no file name.
-GZIP_WBITS = 16 + zlib.MAX_WBITS
 
 Detail = Literal["full", "digests"]
-Line = dict[str, JSONValue]
-
-
-# ---- JSON lines on disk -------------------------------------------------------------------
-
-
-def digest(data: object, chars: int | None = None) -> str:
-    """The sha256 hex of ``data``'s canonical JSON (its first ``chars`` digits if given)."""
-    full = hashlib.sha256(canonical_json(data)).hexdigest()
-    return full if chars is None else full[:chars]
-
-
-def jsonl_text(rows: Iterable[object]) -> bytes:
-    """``rows`` as canonical JSON lines, each ended by a newline."""
-    return b"".join(canonical_json(row) + b"\n" for row in rows)
-
-
-def write_lines(path: Path, rows: Iterable[object]) -> int:
-    """Write ``rows`` to ``path`` as gzip-compressed canonical JSON lines, one at a time, the
-    same bytes for the same rows (those of ``gzip.compress(text, 9, mtime=0)``); how many."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    packer = zlib.compressobj(9, zlib.DEFLATED, GZIP_WBITS)
-    count = 0
-    with path.open("wb") as file:
-        for row in rows:
-            file.write(packer.compress(canonical_json(row) + b"\n"))
-            count += 1
-        file.write(packer.flush())
-    return count
-
-
-def read_lines(path: Path) -> list[dict[str, JSONValue]]:
-    """The JSON objects of a gzip-compressed JSON lines file; ValueError naming the file when
-    it is missing, malformed or empty."""
-    rows = list(_stream(path))
-    if not rows:
-        raise ValueError(f"{path}: expected a header line and JSON objects")
-    return rows
-
-
-def _stream(path: Path) -> Iterator[Line]:
-    """The JSON objects of a gzip-compressed JSON lines file, one at a time; ValueError naming
-    the file at the first that cannot be read."""
-    try:
-        with gzip.open(path, "rt", encoding="utf-8") as file:
-            for number, text in enumerate(file, 1):
-                row = json.loads(text)
-                if not isinstance(row, dict):
-                    raise ValueError(f"line {number} is no JSON object")
-                yield row
-    except (OSError, EOFError, UnicodeDecodeError, ValueError) as exc:
-        raise ValueError(f"{path}: cannot be read as gzip-compressed JSON lines: {exc}") from exc
-
-
-# ---- tables and games ---------------------------------------------------------------------
-
-
-@attrs.frozen
-class Table:
-    """A form of a variant whose games a recording holds: ``black-dog-4p``, ``dog-kids-4p-teams``
-    (the team flag in the name only where the same count also plays without)."""
-
-    name: str
-    variant: str
-    players: int
-    teams: bool
-
-
-def tables() -> tuple[Table, ...]:
-    """Every form of every registered variant, in a fixed order."""
-    found = []
-    for name in implemented():
-        flags = dict(forms(name))
-        for label, players, optional in form_names(name):
-            found.append(Table(label, name, players, True if optional else flags[players]))
-    return tuple(found)
-
-
-def random_game(
-    v: Variant, players: int, seed: int, teams: bool | None = None, *, final: bool = False
-) -> Iterator[State]:
-    """The states of a seeded random game (``new_game(players, seed, teams)``, then an action
-    chosen uniformly among the legal ones, by a generator seeded with ``seed``), the first
-    one included, up to the last before the game is over (``final``: and the game over)."""
-    choose = random.Random(seed).choice
-    state = v.new_game(players, seed, teams)
-    while state.phase != Phase.OVER:
-        yield state
-        state = v.apply(state, choose(v.legal_actions(state))).state
-    if final:
-        yield state
-
-
-# ---- one position ------------------------------------------------------------------------
-
-
-def action_row(v: Variant, state: State, action: Action) -> list[JSONValue]:
-    """One listed action, every field: its text, kind, card, copied card, movements, field,
-    chosen colour and disc turn, then what its notation is written against (the seat, the
-    paired cards, and whether the board is the game's own)."""
-    notation = action.notation
-    context: JSONValue = (
-        None
-        if notation is None
-        else [
-            notation.seat,
-            list[JSONValue](sorted(notation.paired)),
-            notation.board is v.board(state.players),
-        ]
-    )
-    moves: list[JSONValue] = [[origin, target] for origin, target in action.moves]
-    return [
-        str(action),
-        str(action.kind),
-        action.card,
-        action.copied,
-        moves,
-        action.field,
-        action.chosen,
-        action.turn,
-        context,
-    ]
-
-
-def event_row(event: Event) -> dict[str, JSONValue]:
-    """One event, every field and its line of plain English."""
-    row: dict[str, JSONValue] = {"text": event.describe()}
-    for field in attrs.fields(Event):
-        value = getattr(event, field.name)
-        row[field.name] = list(value) if isinstance(value, tuple) else value
-    return row
-
-
-@attrs.frozen
-class Worked:
-    """A position worked out: its line (parts written out) and the ways of applying its
-    action that disagree."""
-
-    line: Line
-    next_state: State | None
-    disagree: tuple[str, ...]
-
-
-def work_out(v: Variant, state: State, chosen: int | None, chooser: random.Random) -> Worked:
-    """The line of ``state`` with the action at ``chosen`` (None: drawn by ``chooser``)."""
-    actions = v.legal_actions(state)
-    line: Line = {
-        "legal": len(actions),
-        "chosen": -1,
-        "action": None,
-        "state": dump(state, v),
-        "listing": [action_row(v, state, action) for action in actions],
-        "next": None,
-        "events": None,
-    }
-    if not actions:
-        return Worked(line, None, ())
-    index = chooser.choice(range(len(actions))) if chosen is None else chosen
-    if not 0 <= index < len(actions):
-        return Worked(line, None, (f"action {index} of {len(actions)} listed",))
-    action = actions[index]
-    deferred = v.apply(state, action)
-    evented = v.apply(state, action, events=True)
-    rebuilt = attrs.evolve(action)
-    again = v.apply(state, rebuilt, events=True)
-    judge._listed.cache_clear()
-    judged = v.apply(state, rebuilt, events=True)
-    ways = {
-        "apply(events=True)": evented,
-        "apply of an equal action": again,
-        "apply judged (no listing kept)": judged,
-    }
-    disagree = tuple(
-        f"{part} of {way}"
-        for way, transition in ways.items()
-        for part, same in (
-            ("state", transition.state == deferred.state),
-            ("events", transition.events == deferred.events),
-        )
-        if not same
-    )
-    line.update(
-        chosen=index,
-        action=str(action),
-        next=dump(deferred.state, v),
-        events=[event_row(event) for event in deferred.events],
-    )
-    return Worked(line, deferred.state, disagree)
-
-
-def digested(line: Line, chars: int) -> Line:
-    """``line`` with each part replaced by its digest."""
-    return {key: digest(value, chars) if key in PARTS else value for key, value in line.items()}
 
 
 # ---- recording ----------------------------------------------------------------------------
@@ -312,7 +104,7 @@ class Recording:
     @classmethod
     def read(cls, path: Path) -> Recording:
         """The recording in ``path``; ValueError naming the file when it is none."""
-        rows = _stream(path)
+        rows = stream(path)
         head = next(rows, None)
         if head is None or head.get("format") != FORMAT or head.get("version") != VERSION:
             raise ValueError(f"{path}: not a recording ({FORMAT} version {VERSION})")
@@ -329,7 +121,7 @@ def header(games: Games, plies: int | None, detail: Detail, chars: int) -> Line:
         "version": VERSION,
         "detail": detail,
         "digest_chars": chars,
-        "library": dogrules.__version__,
+        "library": __version__,
         "tables": [
             {
                 "table": t.name,
