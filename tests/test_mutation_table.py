@@ -63,7 +63,12 @@ def test_a_row_stays_valid_when_its_code_moves(tmp_path: Path) -> None:
     ("function", "code", "operator", "problem"),
     [
         ("g", "if x < 1:", "AddNot", "m has no function g"),
-        ("f", "if x <= 1:", "AddNot", "f has no line `if x <= 1:` any more"),
+        (
+            "f",
+            "if x <= 1:",
+            "AddNot",
+            "no line `if x <= 1:` any more (the nearest now: `if x < 1:` in f)",
+        ),
         ("f", "return x + 1", "ReplaceBinaryOperator_Sub_Add", "holds nothing"),
         ("f", "return x + 1", "SwapEverything", "no operator SwapEverything"),
     ],

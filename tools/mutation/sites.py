@@ -12,6 +12,7 @@ function changes it, and then the row that names it must be read again.
 from __future__ import annotations
 
 import ast
+import difflib
 import io
 import re
 import tokenize
@@ -24,6 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "src" / "dogrules" / "rules"
 TABLE = Path(__file__).resolve().parent / "equivalents.toml"
 MODULE_LEVEL = "<module>"
+# How alike (difflib's ratio) a line must be to a row's lost code to be offered in its place.
+LIKE = 0.6
 
 # The modules that matter most, mutated first when time is short; every other rule module
 # follows in name order (a new rule module is mutated without being named here).
@@ -232,9 +235,26 @@ def stale(table: Path = TABLE, rules: Path = RULES) -> list[str]:
         line = source.line_of(site)
         if line is None:
             if site.function not in source.scopes:
-                problems.append(f"{row}: {site.module} has no function {site.function}")
+                gone = f"{site.module} has no function {site.function}"
             else:
-                problems.append(f"{row}: {site.function} has no line `{site.code}` any more")
+                gone = f"{site.function} has no line `{site.code}` any more"
+            problems.append(f"{row}: {gone}{nearest(source, site)}")
         elif not TOKENS[site.operator] & tokens_on(source.text, line):
             problems.append(f"{row}: line {line} holds nothing {site.operator} mutates")
     return problems
+
+
+def nearest(source: Source, site: Site) -> str:
+    """The line most like a row's lost code that its operator can mutate (in its function
+    first), as a hint for whoever reads the row again; empty when none is much alike."""
+    wanted = TOKENS[site.operator]
+    best: tuple[bool, float, int] | None = None
+    for number, (scope, code) in enumerate(zip(source.scopes, source.lines, strict=True), 1):
+        likeness = difflib.SequenceMatcher(None, site.code, code).ratio()
+        if likeness >= LIKE and wanted & tokens_on(source.text, number):
+            candidate = (scope == site.function, likeness, -number)
+            best = candidate if best is None or candidate > best else best
+    if best is None:
+        return ""
+    number = -best[2]
+    return f" (the nearest now: `{source.lines[number - 1]}` in {source.scopes[number - 1]})"
