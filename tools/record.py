@@ -6,19 +6,22 @@
     python tools/record.py check /tmp/before.jsonl.gz                # ...after (1: differs)
     python tools/record.py diff old.jsonl.gz new.jsonl.gz            # what differs, part by part
     python tools/record.py digest --games 5 --seed 1                 # a sha256 per table
+    python tools/record.py --engine ../old/src record old.jsonl.gz   # another tree's engine
 
 A recording (``dogrules.testing.recording`` describes the format) holds seeded random games
 of every form position by position: the listing, the action chosen, the state it leads to and
 the events it tells, each written out (``record``, the default) or as a digest
 (``record --digests``, and the golden recording). ``check`` works every position out again
-with the engine on ``PYTHONPATH`` and prints the first differences (table, seed, ply, which
-part); ``diff`` compares two recordings of the same games without the engine, naming the keys
-of a state and the entries of a listing that differ where both are written out.
+with the engine on ``PYTHONPATH`` (or that of ``--engine SRC``, another tree's ``src``, even
+one older than the harness, driven by this checkout's harness) and prints the first
+differences (table, seed, ply, which part); ``diff`` compares two recordings of the same
+games without the engine, naming the keys of a state and the entries of a listing that differ
+where both are written out.
 
 The golden recording, ``tests/golden.jsonl.gz``, is checked by ``tests/test_golden.py``: one
 whole game of every form (the shortest of the games of seeds 1 to 3), as digests. When it
 fails after a change of the rules that is intended, record both engines' games in full
-(``record`` under each tree's ``PYTHONPATH``) and ``diff`` them to review the change, then
+(``record``, with ``--engine`` for the tree before) and ``diff`` them to review the change, then
 run ``golden`` and commit the file with the change; when the change is not intended, fix the
 engine. Exit status: 0 when nothing differs, 1 when something does, 2 on a usage error.
 """
