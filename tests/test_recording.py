@@ -133,3 +133,14 @@ def test_the_tool_runs_another_trees_engine_with_this_harness(
     assert record_tool.main([*made, "--plies", "4"]) == 0
     assert len(read_lines(path)) == 5
     assert record_tool.main(["check", str(path)]) == 0
+
+
+def test_the_tool_exits_2_with_one_line_on_a_file_that_is_no_recording(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "not.jsonl.gz"
+    path.write_bytes(b"not gzip")
+    with pytest.raises(SystemExit) as exited:
+        tool().main(["check", str(path)])
+    assert exited.value.code == 2
+    assert capsys.readouterr().err.startswith(f"record.py: {path}: cannot be read as gzip")

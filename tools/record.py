@@ -107,11 +107,17 @@ def write(path: Path, games: Games, plies: int | None, digests: bool, chars: int
 
 
 def report(differences: Iterable[str], shown: int, what: str) -> int:
+    """Print the first ``shown`` differences and a count: 1 if there are any, 0 if none, 2
+    (one line on stderr) when a recording cannot be read."""
     count = 0
-    for line in differences:
-        count += 1
-        if count <= shown:
-            print(f"DIFFERENT {line}")
+    try:
+        for line in differences:
+            count += 1
+            if count <= shown:
+                print(f"DIFFERENT {line}")
+    except ValueError as exc:
+        print(f"record.py: {exc}", file=sys.stderr)
+        return 2
     print(f"{what}: identical" if not count else f"{what}: {count} positions differ")
     return 1 if count else 0
 
@@ -120,7 +126,8 @@ def read(path: Path) -> Recording:
     try:
         return Recording.read(path)
     except ValueError as exc:
-        raise SystemExit(f"record.py: {exc}") from exc
+        print(f"record.py: {exc}", file=sys.stderr)
+        raise SystemExit(2) from exc
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
