@@ -2,7 +2,7 @@
 should be, and a refusal gives the right reason.
 
 Positions are reached by seeded random games of every variant and form
-(:func:`dogrules.testing.near_miss.random_game`). Hypothesis chooses the form, the seed and
+(:func:`dogrules.testing.positions.random_game`). Hypothesis chooses the form, the seed and
 the step examined: the first position at or after it where the seat to act can play a card
 (for the disc tests, one where a listed play turns the disc), the step taken modulo the
 game's length when the game is over sooner. The near misses of the listed plays there (a
@@ -38,8 +38,8 @@ from dogrules.testing.near_miss import (
     describe,
     judge_all,
     plays,
-    random_game,
 )
+from dogrules.testing.positions import random_game
 from dogrules.variants import forms
 
 PROFILE = settings()

@@ -29,7 +29,7 @@ from dogrules.conformance.store import (
     write,
 )
 from dogrules.conformance.vectors import VECTORS_VERSION, Form, all_forms, covered
-from dogrules.testing.near_miss import random_game
+from dogrules.testing.positions import random_game
 
 # The tests share a pytest-xdist worker (tools/check.py: --dist loadgroup), so the vectors
 # are worked out once (some seconds), not once a worker.

@@ -35,8 +35,8 @@ from dogrules.testing.near_miss import (
     is_disc_clause,
     judge_all,
     plays,
-    random_game,
 )
+from dogrules.testing.positions import random_game
 from dogrules.variants import form_names, implemented
 
 PER_GAME = 10  # positions sampled from one game at most

@@ -16,7 +16,7 @@ from dogrules.formats.records import state_digest
 from dogrules.formats.states import dump
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import State
-from dogrules.testing.near_miss import random_game
+from dogrules.testing.positions import random_game
 from dogrules.variants import variant as get_variant
 from dogrules.variants.facade import Variant
 

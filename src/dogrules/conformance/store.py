@@ -9,7 +9,6 @@ gives the same bytes), the first line a header, each further line a vector with 
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 from collections.abc import Sequence
@@ -28,6 +27,7 @@ from dogrules.conformance.vectors import (
 )
 from dogrules.data.specs import specs_path
 from dogrules.model.jsonvalue import JSONValue
+from dogrules.testing.jsonlines import jsonl_text, read_lines, write_lines
 from dogrules.variants import variant as get_variant
 
 __all__ = [
@@ -101,17 +101,15 @@ def header(form: Form, count: int) -> dict[str, JSONValue]:
     }
 
 
-def _line(data: object) -> bytes:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+def rows(form: Form, entries: Sequence[Vector]) -> list[Vector]:
+    """The rows of a form's file: the header, then each vector with its id (``FORM/0001``)."""
+    numbered = [{"id": f"{form.name}/{n:04d}", **entry} for n, entry in enumerate(entries, 1)]
+    return [header(form, len(entries)), *numbered]
 
 
 def lines(form: Form, entries: Sequence[Vector]) -> bytes:
-    """The uncompressed JSON lines of a form's file: the header, then each vector with its
-    id (``FORM/0001``)."""
-    out = [_line(header(form, len(entries)))]
-    for number, entry in enumerate(entries, 1):
-        out.append(_line({"id": f"{form.name}/{number:04d}", **entry}))
-    return b"\n".join(out) + b"\n"
+    """The uncompressed JSON lines of a form's file."""
+    return jsonl_text(rows(form, entries))
 
 
 def _pretty(data: object) -> bytes:
@@ -125,7 +123,7 @@ def write(built: Built, folder: Path) -> list[Path]:
     written = []
     for form in all_forms():
         path = folder / f"{form.name}.jsonl.gz"
-        path.write_bytes(gzip.compress(lines(form, built.forms[form.name]), 9, mtime=0))
+        write_lines(path, rows(form, built.forms[form.name]))
         written.append(path)
     for name, data in (("perft.json", built.perft), ("index.json", built.index())):
         (folder / name).write_bytes(_pretty(data))
@@ -136,15 +134,8 @@ def write(built: Built, folder: Path) -> list[Path]:
 def read_form(folder: Path, form: Form) -> tuple[dict[str, JSONValue], list[Vector]]:
     """The header and vectors of ``form``'s file in ``folder``; ValueError naming the file
     when it is missing or malformed."""
-    path = folder / f"{form.name}.jsonl.gz"
-    try:
-        text = gzip.decompress(path.read_bytes()).decode("utf-8")
-        rows = [json.loads(line) for line in text.splitlines() if line.strip()]
-    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{path}: cannot be read as gzip-compressed JSON lines: {exc}") from exc
-    if not rows or not all(isinstance(row, dict) for row in rows):
-        raise ValueError(f"{path}: expected a header line and vector objects")
-    return rows[0], rows[1:]
+    found = read_lines(folder / f"{form.name}.jsonl.gz")
+    return found[0], found[1:]
 
 
 def read_perft(folder: Path) -> list[dict[str, JSONValue]]:

@@ -19,7 +19,6 @@ Everything here is deterministic: the same engine writes the same vectors.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -32,8 +31,10 @@ from dogrules.formats.states import dump, load
 from dogrules.model.actions import Action, ActionKind
 from dogrules.model.errors import NotationError
 from dogrules.model.jsonvalue import JSONValue
-from dogrules.model.state import Phase, State
-from dogrules.testing.near_miss import near_misses, random_game
+from dogrules.model.state import State
+from dogrules.testing.jsonlines import digest
+from dogrules.testing.near_miss import near_misses
+from dogrules.testing.positions import random_game
 from dogrules.variants import forms, implemented
 from dogrules.variants import variant as get_variant
 from dogrules.variants.facade import Variant
@@ -106,24 +107,20 @@ def vector(v: Variant, state: State, source: Mapping[str, JSONValue], asked: str
     sampled = {0, len(listed) - 1}
     for index, action in enumerate(listed):
         after = dump(v.apply(state, action).state, v)
-        actions.append({"action": str(action), "digest": _digest(after)})
+        actions.append({"action": str(action), "digest": digest(after)})
         if index in sampled:
             changed = {key: value for key, value in after.items() if position.get(key) != value}
             full.append({"action": str(action), "changed": changed})
     return {
         "source": dict(source),
         "position": position,
-        "digest": _digest(position),
+        "digest": digest(position),
         "phase": state.phase.value,
         "to_act": state.to_act,
         "actions": actions,
         "full": full,
         "illegal": _illegal(v, state, listed, asked),
     }
-
-
-def _digest(dumped: Mapping[str, JSONValue]) -> str:
-    return hashlib.sha256(canonical_json(dumped)).hexdigest()
 
 
 def _illegal(v: Variant, state: State, listed: Sequence[Action], asked: str | None) -> JSONValue:
@@ -216,14 +213,10 @@ def random_positions(v: Variant, form: Form) -> Iterator[tuple[State, Vector, st
 def game_end(v: Variant, form: Form, seed: int) -> Iterator[tuple[State, Vector, str | None]]:
     """The last position of a seeded random game (the winning action to take) and the
     position after it (the game over: nothing is legal)."""
-    choose = random.Random(seed).choice
-    state, ply = v.new_game(form.players, seed, form.teams), 0
-    previous = state
-    while state.phase != Phase.OVER:
-        previous, ply = state, ply + 1
-        state = v.apply(state, choose(v.legal_actions(state))).state
-    yield previous, {"kind": "random", "seed": seed, "ply": ply - 1}, None
-    yield state, {"kind": "random", "seed": seed, "ply": ply}, None
+    states = list(random_game(v, form.players, seed, form.teams, final=True))
+    ply = len(states) - 1
+    yield states[-2], {"kind": "random", "seed": seed, "ply": ply - 1}, None
+    yield states[-1], {"kind": "random", "seed": seed, "ply": ply}, None
 
 
 def vectors_of(form: Form) -> list[Vector]:

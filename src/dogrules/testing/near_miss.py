@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import enum
 import json
-import random
 from collections.abc import Iterable, Iterator
 
 import attrs
@@ -116,17 +115,6 @@ class Judged:
 
 
 # ---- positions ------------------------------------------------------------------------------
-
-
-def random_game(v: Variant, players: int, seed: int, teams: bool | None = None) -> Iterator[State]:
-    """The states of a seeded random game (``new_game(players, seed, teams)``, then an action
-    chosen uniformly among the legal ones, by a generator seeded with ``seed``), the first
-    one included, up to the last before the game is over."""
-    choose = random.Random(seed).choice
-    state = v.new_game(players, seed, teams)
-    while state.phase != "over":
-        yield state
-        state = v.apply(state, choose(v.legal_actions(state))).state
 
 
 def plays(v: Variant, state: State) -> tuple[Action, ...]:

@@ -1,10 +1,13 @@
-"""Running the tests against one mutant, for tools/mutate.py: which tests reach which line
-(measured once, under coverage), and each mutant run in a forked child with its function's
-code swapped in memory, or on a copy of ``src`` for a mutant outside any function."""
+"""The mutants (Cosmic Ray's operators on the rule modules) and running the tests against each:
+which tests reach which line (measured once, under coverage), and each mutant run in a forked
+child with its function's code swapped in memory, or on a copy of ``src`` for a mutant outside
+any function. Needs the ``mutate`` extra (Cosmic Ray and coverage)."""
 
 from __future__ import annotations
 
 import ast
+import difflib
+import enum
 import functools
 import gc
 import json
@@ -18,23 +21,48 @@ from pathlib import Path
 from types import CodeType, FunctionType, ModuleType
 
 import attrs
+import cosmic_ray.plugins
 import coverage
 import pytest
-from mutation_mutants import (
-    ROOT,
-    RULES,
-    Mutant,
-    Outcome,
-    Result,
-    enclosing_function,
-    statement_lines,
+from cosmic_ray.ast import ast_nodes, get_ast
+from cosmic_ray.mutating import MutationVisitor
+
+from .sites import ROOT, RULES, Row, Site, Source, rows
+
+# One replacement per operator rather than every pair (a "sufficient" set): the full
+# Cosmic Ray set makes 3,800 mutants of the rule modules, most of them redundant.
+OPERATORS = (
+    "core/ReplaceBinaryOperator_Add_Sub",
+    "core/ReplaceBinaryOperator_Sub_Add",
+    "core/ReplaceBinaryOperator_Mul_Add",
+    "core/ReplaceBinaryOperator_FloorDiv_Mul",
+    "core/ReplaceBinaryOperator_Mod_FloorDiv",
+    "core/ReplaceComparisonOperator_Eq_NotEq",
+    "core/ReplaceComparisonOperator_NotEq_Eq",
+    "core/ReplaceComparisonOperator_Lt_LtE",
+    "core/ReplaceComparisonOperator_LtE_Lt",
+    "core/ReplaceComparisonOperator_Gt_GtE",
+    "core/ReplaceComparisonOperator_GtE_Gt",
+    "core/ReplaceComparisonOperator_Is_IsNot",
+    "core/ReplaceComparisonOperator_IsNot_Is",
+    "core/ReplaceUnaryOperator_USub_UAdd",
+    "core/ReplaceUnaryOperator_Delete_Not",
+    "core/AddNot",
+    "core/ReplaceTrueWithFalse",
+    "core/ReplaceFalseWithTrue",
+    "core/ReplaceAndWithOr",
+    "core/ReplaceOrWithAnd",
+    "core/ReplaceBreakWithContinue",
+    "core/ReplaceContinueWithBreak",
+    "core/NumberReplacer",
+    "core/ZeroIterationForLoop",
 )
 
 # The fast tests that pin the rules. Left out: tests/test_state_machines.py and the other
 # Hypothesis-driven files (test_choices, test_observation, test_problems, test_cli,
 # test_error_family), which take minutes, and the exhaustive Partner sweeps of
 # tests/test_distinct_outcomes.py (up to 45 s a test). Within these files a test slower than
-# --max-test-seconds unmutated (the random-game and golden playthroughs) is left out too.
+# --max-test-seconds unmutated (the random-game wins, some golden games) is left out too.
 TESTS = (
     "tests/test_clauses_black_dog.py",
     "tests/test_clauses_black_dog_cards.py",
@@ -45,6 +73,140 @@ TESTS = (
 )
 
 PYTEST_ARGS = ("-x", "-q", "-p", "no:cacheprovider", "-p", "no:live_register", "-W", "ignore")
+
+
+class Outcome(enum.Enum):
+    KILLED = "killed"
+    TIMEOUT = "timeout"  # counted as killed
+    SURVIVED = "survived"
+    UNCOVERED = "uncovered"  # no selected test reaches it: survived without a run
+    EQUIVALENT = "equivalent"  # survived, and equivalents.toml explains why that is right
+    ERROR = "error"  # the mutant could not be run (counted apart, as neither)
+
+
+KILLS = (Outcome.KILLED, Outcome.TIMEOUT)
+
+
+@attrs.frozen
+class Mutant:
+    """One mutation of a rule module: Cosmic Ray's ``operator`` at its ``occurrence``."""
+
+    module: str
+    operator: str
+    occurrence: int
+    line: int
+    site: Site
+    original: str = attrs.field(repr=False)  # the module's source, unmutated
+
+    @property
+    def before(self) -> str:
+        return self.site.code
+
+    @property
+    def source(self) -> str:
+        """The mutated module (worked out on demand: parsing is the slow part)."""
+        operator = cosmic_ray.plugins.get_operator(self.operator)()
+        mutated = MutationVisitor.mutate_code(self.original, operator, self.occurrence)
+        assert isinstance(mutated, str), f"{self} makes no mutation"
+        return mutated
+
+    @property
+    def after(self) -> str:
+        """The changed lines, as the mutant has them."""
+        new = self.source.splitlines()
+        opcodes = difflib.SequenceMatcher(a=self.original.splitlines(), b=new).get_opcodes()
+        changed = [new[j] for tag, _, _, j1, j2 in opcodes if tag != "equal" for j in range(j1, j2)]
+        return " / ".join(text.strip() for text in changed)
+
+    @property
+    def label(self) -> str:
+        return f"{self.site.function}: {self.site.operator}: `{self.before}` -> `{self.after}`"
+
+
+@attrs.frozen
+class Result:
+    mutant: Mutant
+    outcome: Outcome
+    tests: int
+    seconds: float
+
+
+# ---- making the mutants ----------------------------------------------------------------------
+
+
+def _not_code(tree: ast.Module) -> set[tuple[int, int]]:
+    """The (line, column) spans of annotations and docstrings, where a mutant means nothing."""
+    spans: set[tuple[int, int]] = set()
+
+    def add(node: ast.AST | None) -> None:
+        if node is not None:
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.expr | ast.stmt):
+                    spans.add((inner.lineno, inner.col_offset))
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.arg):
+            add(node.annotation)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            add(node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            add(node.annotation)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                add(first)
+    return spans
+
+
+def mutants_of(module: str) -> Iterator[Mutant]:
+    """Every mutant of ``dogrules.rules.<module>`` the operators make, in operator order."""
+    text = (RULES / f"{module}.py").read_text(encoding="utf-8")
+    source = Source.of(text)
+    skip = _not_code(ast.parse(text))
+    for name in OPERATORS:
+        operator = cosmic_ray.plugins.get_operator(name)()
+        positions = [
+            start
+            for node in ast_nodes(get_ast(text))
+            for start, _ in operator.mutation_positions(node)
+        ]
+        for occurrence, (line, column) in enumerate(positions):
+            if (line, column) not in skip:
+                site = source.site(module, line, name)
+                yield Mutant(module, name, occurrence, line, site, text)
+
+
+def unmatched(table: Sequence[Row], modules: Sequence[str]) -> list[Row]:
+    """The rows of ``modules`` that name no mutant the operators make (Cosmic Ray's exact
+    view; tests/test_mutation_table.py checks the lines without it)."""
+    sites = {mutant.site for module in modules for mutant in mutants_of(module)}
+    return [row for row in table if row.site.module in modules and row.site not in sites]
+
+
+def statement_lines(tree: ast.Module, line: int) -> range:
+    """The lines of the innermost statement (or compound statement header) holding ``line``."""
+    spans = [range(line, line + 1)]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt):
+            body = getattr(node, "body", None)
+            compound = isinstance(body, list) and body and line < body[0].lineno
+            end = body[0].lineno - 1 if compound and body else (node.end_lineno or node.lineno)
+            if node.lineno <= line <= end:
+                spans.append(range(node.lineno, end + 1))
+    return max(spans[1:] or spans, key=lambda span: span.start)
+
+
+def in_function(tree: ast.Module, line: int) -> bool:
+    """Whether ``line`` lies in the body of a function, whose code object can be swapped.
+    A signature (default values) or a decorator is run when the module is imported."""
+    return any(
+        isinstance(node, ast.FunctionDef)
+        and node.body[0].lineno <= line <= (node.end_lineno or node.lineno)
+        for node in ast.walk(tree)
+    )
+
+
+# ---- which test reaches which line (one run under coverage, in a forked child) ---------------
 
 
 @attrs.frozen
@@ -140,9 +302,7 @@ def load_reach(out: Path) -> Reach:
     return Reach(lines, payload["seconds"])
 
 
-# ---------------------------------------------------------------------------------------------
-# Running one mutant
-# ---------------------------------------------------------------------------------------------
+# ---- running one mutant ------------------------------------------------------------------------
 
 
 def _codes(code: CodeType) -> Iterator[CodeType]:
@@ -162,7 +322,7 @@ def _functions(module: ModuleType) -> Iterator[FunctionType]:
                 yield inner
 
 
-def _patch(mutant: Mutant) -> None:
+def patch(mutant: Mutant) -> None:
     """Put the mutated code into the live functions of the module (in this process only)."""
     module = sys.modules[f"dogrules.rules.{mutant.module}"]
     compiled = compile(mutant.source, str(RULES / f"{mutant.module}.py"), "exec")
@@ -223,7 +383,7 @@ def _run_in_memory(
         code = 4
         try:
             _quiet()
-            _patch(mutant)
+            patch(mutant)
             by_id = {item.nodeid: item for item in session.items}
             code = _run_items(session, [by_id[test] for test in tests])
         finally:
@@ -260,19 +420,16 @@ def run_mutant(
     mutant: Mutant, session: pytest.Session, reach: Reach, copy: Path, factor: float
 ) -> Result:
     tree = ast.parse(mutant.original)  # the mutant keeps the lines where they are
-    in_function = enclosing_function(tree, mutant.line)
-    if in_function:
+    inside = in_function(tree, mutant.line)
+    if inside:
         tests = reach.tests_for(mutant.module, statement_lines(tree, mutant.line))
     else:  # module level: every selected test that reaches the module at all
-        everything = {
-            test for tests in reach.lines.get(mutant.module, {}).values() for test in tests
-        }
-        tests = sorted(everything, key=lambda test: reach.seconds.get(test, 0.0))
+        tests = reach.tests_of(mutant.module)
     if not tests:
         return Result(mutant, Outcome.UNCOVERED, 0, 0.0)
-    timeout = 20.0 + factor * reach.budget(tests) + (0.0 if in_function else 20.0)
+    timeout = 20.0 + factor * reach.budget(tests) + (0.0 if inside else 20.0)
     started = time.monotonic()
-    if in_function:
+    if inside:
         code = _run_in_memory(mutant, session, tests, timeout)
     else:
         code = _run_on_copy(mutant, tests, timeout, copy)
@@ -283,6 +440,23 @@ def run_mutant(
     return Result(mutant, outcome, len(tests), seconds)
 
 
-# ---------------------------------------------------------------------------------------------
-# Equivalent mutants, reports and the command line
-# ---------------------------------------------------------------------------------------------
+def with_equivalents(result: Result, equivalent: set[Site]) -> Result:
+    """``result``, counted as equivalent when it survived and a row of the table names its
+    site."""
+    if result.outcome in (Outcome.SURVIVED, Outcome.UNCOVERED) and result.mutant.site in equivalent:
+        return attrs.evolve(result, outcome=Outcome.EQUIVALENT)
+    return result
+
+
+def equivalent_sites(modules: Sequence[str]) -> set[Site]:
+    """The sites the table names, once every row of ``modules`` is known to name a mutant
+    (SystemExit naming those that do not: read them again first)."""
+    table = rows()
+    stale = unmatched(table, modules)
+    if stale:
+        raise SystemExit(
+            f"{len(stale)} rows of the equivalent-mutant table name no mutant of the current "
+            "code (read each again: the code it was written about has changed):\n"
+            + "\n".join(str(row) for row in stale)
+        )
+    return {row.site for row in table}

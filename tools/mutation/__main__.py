@@ -1,12 +1,13 @@
 """Mutation testing of the rule modules: how many small wrong versions of each rule module
 does the test suite catch?
 
-    nice -n 19 python tools/mutate.py [--modules movement disc ...] [--json out.json]
-                                      [--markdown out.md] [--list] [--limit N]
+    nice -n 19 python -m tools.mutation [--modules movement disc ...] [--json out.json]
+                                        [--markdown out.md] [--list] [--limit N]
+    python -m tools.mutation --check-table   # every equivalent row names a mutant of today's code
 
-Not part of CI (it runs the tests once per mutant). The mutants are made by Cosmic Ray's
-operators (``cosmic_ray.plugins``, a curated set, see ``OPERATORS``); the runner is our own
-and works in memory, so the source tree is never written (tools/mutants.md says why):
+Not part of CI (it runs the tests once per mutant); needs the ``mutate`` extra. The mutants
+are made by Cosmic Ray's operators (a curated set, ``run.OPERATORS``); the runner is our own
+and works in memory, so the source tree is never written (docs/dev/mutation.md says why):
 
 1. the selected test files are collected once, in this process, which imports dogrules and
    the tests; a forked child then runs them under coverage, recording which test reaches
@@ -18,10 +19,11 @@ and works in memory, so the source tree is never written (tools/mutants.md says 
    ``python -m pytest`` on a temporary copy of ``src``. A mutant no selected test reaches
    survives without a run.
 
-A test run that fails kills the mutant; one that passes lets it survive. Survivors listed in
-tools/mutants.md as equivalent (module, line, mutation) are counted apart. The score of a
-module is killed / (mutants - equivalent). Run it with ``PYTHONPATH=src`` from the root of
-the work tree, under ``nice``; it uses one worker.
+A test run that fails kills the mutant; one that passes lets it survive. A survivor whose
+site (module, function, line of code, operator: :mod:`.sites`) a row of ``equivalents.toml``
+names is counted apart, as equivalent. The score of a module is killed / (mutants -
+equivalent). Run it from the root of the work tree with ``PYTHONPATH=src``, under ``nice``;
+it uses one worker.
 """
 
 from __future__ import annotations
@@ -37,35 +39,24 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-import attrs
-import mutants_table
 import pytest
-from mutation_mutants import KILLS, MODULES, ROOT, Mutant, Outcome, Result, mutants_of
-from mutation_runner import PYTEST_ARGS, TESTS, load_reach, measure_reach, run_mutant
 
-EQUIVALENTS = ROOT / "tools" / "mutants.md"
-
-
-def equivalents(path: Path = EQUIVALENTS) -> set[tuple[str, int, str]]:
-    """(module, line, operator) of each row of the equivalent-mutant table in ``path``; a
-    row whose line an edit has moved is refused (``tools/mutants_table.py --renumber``), so
-    that no row is matched to a line it does not mean."""
-    moved = mutants_table.moved(path)
-    if moved:
-        where = ", ".join(f"{row.module}:{row.line}" for row, _ in moved[:5])
-        raise SystemExit(
-            f"{len(moved)} rows of {path.name} name a line that no longer reads their code "
-            f"({where}...): run python tools/mutants_table.py --renumber"
-        )
-    return mutants_table.keys(path)
-
-
-def _with_equivalents(result: Result, known: set[tuple[str, int, str]]) -> Result:
-    m = result.mutant
-    key = (m.module, m.line, m.operator.removeprefix("core/"))
-    if result.outcome in (Outcome.SURVIVED, Outcome.UNCOVERED) and key in known:
-        return attrs.evolve(result, outcome=Outcome.EQUIVALENT)
-    return result
+from .run import (
+    KILLS,
+    PYTEST_ARGS,
+    TESTS,
+    Mutant,
+    Outcome,
+    Result,
+    equivalent_sites,
+    load_reach,
+    measure_reach,
+    mutants_of,
+    run_mutant,
+    unmatched,
+    with_equivalents,
+)
+from .sites import ROOT, Site, modules, rows
 
 
 def summary(results: Sequence[Result]) -> dict[str, dict[str, float]]:
@@ -111,13 +102,15 @@ def markdown(results: Sequence[Result], seconds: float) -> str:
 
 
 def as_json(results: Sequence[Result], seconds: float) -> str:
-    rows = [
+    """The results, a survivor with the fields of its row in equivalents.toml."""
+    found = [
         {
             "module": r.mutant.module,
+            "function": r.mutant.site.function,
+            "code": r.mutant.site.code,
+            "occurrence": r.mutant.site.occurrence,
+            "operator": r.mutant.site.operator,
             "line": r.mutant.line,
-            "operator": r.mutant.operator,
-            "occurrence": r.mutant.occurrence,
-            "before": r.mutant.before,
             "after": r.mutant.after if r.outcome not in KILLS else "",
             "outcome": r.outcome.value,
             "tests": r.tests,
@@ -126,27 +119,31 @@ def as_json(results: Sequence[Result], seconds: float) -> str:
         for r in results
     ]
     return json.dumps(
-        {"seconds": round(seconds), "summary": summary(results), "mutants": rows}, indent=1
+        {"seconds": round(seconds), "summary": summary(results), "mutants": found}, indent=1
     )
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    every = modules()
     parser = argparse.ArgumentParser(
-        prog="tools/mutate.py",
+        prog="python -m tools.mutation",
         description="Mutation testing of the rule modules (src/dogrules/rules): the share of "
         "mutants the tests kill, per module, and the survivors.",
     )
     parser.add_argument(
-        "--modules", nargs="+", choices=MODULES, default=list(MODULES), metavar="MODULE",
-        help=f"rule modules to mutate, in this order (default: all: {' '.join(MODULES)})",
+        "--modules", nargs="+", choices=every, default=list(every), metavar="MODULE",
+        help=f"rule modules to mutate, in this order (default: all: {' '.join(every)})",
     )  # fmt: skip
     parser.add_argument(
         "--tests", nargs="+", default=list(TESTS), metavar="PATH",
         help="test files (or node ids) the mutants are run against (default: the fast "
-        "clause, golden and outcome tests; never tests/test_state_machines.py)",
+        "clause tests and the golden games; never tests/test_state_machines.py)",
     )  # fmt: skip
     parser.add_argument("--limit", type=int, default=0, help="at most N mutants a module")
     parser.add_argument("--lines", type=str, default="", help="only lines A-B (with one module)")
+    parser.add_argument(
+        "--function", type=str, default="", help="only mutants in this function (qualname)"
+    )
     parser.add_argument(
         "--factor", type=float, default=3.0,
         help="timeout of a mutant: 20 s + FACTOR x the covered tests' time unmutated",
@@ -161,6 +158,10 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "reuse it while it exists (delete it when the tests or the rules change)",
     )  # fmt: skip
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    parser.add_argument(
+        "--check-table", action="store_true",
+        help="check that every row of equivalents.toml names a mutant of the current code",
+    )  # fmt: skip
     parser.add_argument("--json", type=Path, help="write the full results as JSON here")
     parser.add_argument("--markdown", type=Path, help="write the report as markdown here")
     return parser.parse_args(argv)
@@ -172,11 +173,14 @@ class Driver:
     Collection happens once, in this process; the tests run only in forked children.
     """
 
-    def __init__(self, mutants: Sequence[Mutant], args: argparse.Namespace, scratch: Path) -> None:
+    def __init__(
+        self, mutants: Sequence[Mutant], args: argparse.Namespace, known: set[Site], scratch: Path
+    ) -> None:
         self.mutants = mutants
         self.factor: float = args.factor
         self.max_test_seconds: float = args.max_test_seconds
         self.reach_file: Path | None = args.reach
+        self.known = known
         self.scratch = scratch
         self.results: list[Result] = []
 
@@ -198,11 +202,10 @@ class Driver:
         }
         reach = reach.only(quick)
         print(f"\n{len(quick)} of {len(session.items)} tests are quick enough to run")
-        known = equivalents()
         print(f"\n{len(self.mutants)} mutants; tests timed in {time.monotonic() - started:.0f} s")
         for index, mutant in enumerate(self.mutants, 1):
             result = run_mutant(mutant, session, reach, copy, self.factor)
-            result = _with_equivalents(result, known)
+            result = with_equivalents(result, self.known)
             self.results.append(result)
             print(
                 f"[{index}/{len(self.mutants)}] {mutant.module}:{mutant.line}"
@@ -217,27 +220,41 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt  # pytest ends the session and our report still gets written
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = parse(argv)
-    os.chdir(ROOT)
+def chosen_mutants(args: argparse.Namespace) -> list[Mutant]:
     chosen: list[Mutant] = []
     for module in args.modules:
         mine = list(mutants_of(module))
         if args.lines:
             low, _, high = args.lines.partition("-")
             mine = [m for m in mine if int(low) <= m.line <= int(high or low)]
+        if args.function:
+            mine = [m for m in mine if m.site.function == args.function]
         chosen += mine[: args.limit] if args.limit else mine
+    return chosen
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse(argv)
+    os.chdir(ROOT)
+    if args.check_table:
+        stale = unmatched(rows(), args.modules)
+        for row in stale:
+            print(f"{row}: names no mutant of the current code")
+        print(f"{len(stale)} rows name no mutant" if stale else "every row names a mutant")
+        return 1 if stale else 0
+    chosen = chosen_mutants(args)
     if args.list:
         for m in chosen:
             print(f"{m.module}:{m.line}: {m.label}")
         print(f"{len(chosen)} mutants")
         return 0
+    known = equivalent_sites(args.modules)
     started = time.monotonic()
     # A plain kill ends the run like Ctrl-C: the running child is killed, the scratch copy
     # removed (nothing here ever writes to the work tree).
     signal.signal(signal.SIGTERM, _interrupt)
     with tempfile.TemporaryDirectory(prefix="mutate-") as scratch:
-        driver = Driver(chosen, args, Path(scratch))
+        driver = Driver(chosen, args, known, Path(scratch))
         pytest.main([*PYTEST_ARGS, "-s", "--no-header", *args.tests], plugins=[driver])
     seconds = time.monotonic() - started
     report = markdown(driver.results, seconds)
