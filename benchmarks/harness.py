@@ -68,7 +68,7 @@ class Budget:
 @dataclass(frozen=True)
 class Defaults:
     """A benchmark's tables and budget when the command line names none (``quick``: the
-    smoke run's). ``games`` None: the benchmark plays no fixed number of games."""
+    smoke run's); ``plays_games`` False: it plays no fixed number of games (no --games)."""
 
     variants: tuple[str, ...]
     players: tuple[int, ...]

@@ -77,7 +77,8 @@ def run(settings: Settings) -> Report:
             speed_up = statistics.median(figures[""]["this"]) / base
             efficiency = speed_up * counts[0] / workers
             extra = {"scaling": f"{speed_up:.2f}", "efficiency": f"{efficiency:.0%}"}
-            rows.append(Row(f"{table.label} {workers} workers", figures[""], extra))
+            label = f"{table.label} {workers} worker{'s' if workers > 1 else ''}"
+            rows.append(Row(label, figures[""], extra))
     load = " ".join(f"{x:.1f}" for x in os.getloadavg())
     return Report(
         NAME,

@@ -114,7 +114,7 @@ def test_scaling_measures_each_worker_count(tmp_path: Path) -> None:
     data = report(tmp_path, "scaling", *SMALL, "--workers", "1", "--workers", "2")
     measured_by(data, "this")
     assert [row["label"] for row in data["rows"]] == [
-        "dog-kids 2p 1 workers",
+        "dog-kids 2p 1 worker",
         "dog-kids 2p 2 workers",
     ]
     assert data["rows"][0]["extra"]["scaling"] == "1.00"
