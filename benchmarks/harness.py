@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engines import Children, Collector, Source
-from .report import Report
+from .report import Metric, Report, Row
 
 Json = dict[str, Any]
 
@@ -113,6 +113,27 @@ class Settings:
         if self.collector == Collector():
             return "default collector"
         return f"gc freeze {self.collector.freeze}, threshold {self.collector.threshold}"
+
+    def budget_note(self) -> str:
+        """How much was played, for a title."""
+        return (
+            f"median of {self.rounds} rounds x {self.games} games "
+            f"(seed {self.seed}, {self.collector_note()})"
+        )
+
+    def report(
+        self,
+        benchmark: str,
+        title: str,
+        metric: Metric,
+        rows: list[Row],
+        label: str = "table",
+        **more: object,
+    ) -> Report:
+        """The report of ``rows``, with the engines and settings of this run (and ``more``)."""
+        return Report(
+            benchmark, title, metric, self.engines(), {**self.common(), **more}, rows, label
+        )
 
 
 @dataclass(frozen=True)

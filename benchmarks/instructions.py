@@ -52,15 +52,9 @@ def run(settings: Settings) -> Report:
                 samples[role].append((total - start) / int(played["actions"]))
             turn += 1
         rows.append(Row(table.label, samples))
-    return Report(
-        NAME,
-        f"instructions per decision (Valgrind): median of {settings.rounds} rounds x "
-        f"{settings.games} games (seed {settings.seed}, {settings.collector_note()})",
-        Metric("instructions/decision", higher_is_better=False),
-        settings.engines(),
-        settings.common(),
-        rows,
-    )
+    title = f"instructions per decision (Valgrind): {settings.budget_note()}"
+    metric = Metric("instructions/decision", higher_is_better=False)
+    return settings.report(NAME, title, metric, rows)
 
 
 BENCHMARK = Benchmark(

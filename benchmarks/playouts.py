@@ -91,15 +91,8 @@ def run(settings: Settings) -> Report:
     for index, table in enumerate(settings.tables):
         games = {"games": "the same" if same[index] else "different"} if same else {}
         rows.append(Row(table.label, samples[index][""], games))
-    return Report(
-        NAME,
-        f"random playouts: median of {settings.rounds} rounds x {settings.games} games "
-        f"(seed {settings.seed}, {settings.collector_note()})",
-        Metric("actions/s", higher_is_better=True),
-        settings.engines(),
-        settings.common(),
-        rows,
-    )
+    title = f"random playouts: {settings.budget_note()}"
+    return settings.report(NAME, title, Metric("actions/s", higher_is_better=True), rows)
 
 
 BENCHMARK = Benchmark(

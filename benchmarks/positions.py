@@ -77,16 +77,9 @@ def run(settings: Settings) -> Report:
         for i, table in enumerate(settings.tables)
     ]
     played_by = "against" if "against" in settings.sources else "this"
-    return Report(
-        NAME,
-        f"the same positions (the states of {settings.games} seeded random games a table, "
-        f"played by {played_by}): median of {settings.rounds} rounds "
-        f"(seed {settings.seed}, {settings.collector_note()})",
-        Metric("decisions/s", higher_is_better=True),
-        settings.engines(),
-        settings.common(),
-        rows,
-    )
+    title = f"the same positions, the states of games played by {played_by}: "
+    title += settings.budget_note()
+    return settings.report(NAME, title, Metric("decisions/s", higher_is_better=True), rows)
 
 
 BENCHMARK = Benchmark(

@@ -70,16 +70,9 @@ def run(settings: Settings) -> Report:
         for i, table in enumerate(settings.tables)
         for op in OPERATIONS
     ]
-    return Report(
-        NAME,
-        f"protocol requests: median of {settings.rounds} rounds x {settings.games} games "
-        f"(seed {settings.seed}, {settings.collector_note()})",
-        Metric("requests/s", higher_is_better=True),
-        settings.engines(),
-        settings.common(),
-        rows,
-        label="table and operation",
-    )
+    title = f"protocol requests: {settings.budget_note()}"
+    metric = Metric("requests/s", higher_is_better=True)
+    return settings.report(NAME, title, metric, rows, label="table and operation")
 
 
 BENCHMARK = Benchmark(

@@ -80,16 +80,14 @@ def run(settings: Settings) -> Report:
             label = f"{table.label} {workers} worker{'s' if workers > 1 else ''}"
             rows.append(Row(label, figures[""], extra))
     load = " ".join(f"{x:.1f}" for x in os.getloadavg())
-    return Report(
-        NAME,
-        f"dogrules simulate on local workers, bots {','.join(bots)}: median of "
-        f"{settings.rounds} rounds x {settings.games} games ({local_workers()} cores, load "
-        f"average {load}; scaling and efficiency: this engine over its fewest workers)",
-        Metric("games/s", higher_is_better=True),
-        settings.engines(),
-        {**settings.common(), "workers": counts, "bots": bots},
-        rows,
-        label="table and workers",
+    title = (
+        f"dogrules simulate on local workers, bots {','.join(bots)}: {settings.budget_note()}; "
+        f"{local_workers()} cores, load average {load}; scaling and efficiency: this engine "
+        "over its fewest workers"
+    )
+    metric = Metric("games/s", higher_is_better=True)
+    return settings.report(
+        NAME, title, metric, rows, label="table and workers", workers=counts, bots=bots
     )
 
 

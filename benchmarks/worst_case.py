@@ -265,22 +265,18 @@ def run(settings: Settings) -> Report:
                 f"worst case after a {options.seconds:g} s search per table and engine "
                 f"(seed {settings.seed}, score {options.score})"
             )
-    return Report(
+    return settings.report(
         NAME,
         f"{title}; legal_actions in CPU ms, median of up to {settings.rounds} rounds x "
         f"{options.repeats} calls",
         Metric("ms", higher_is_better=False),
-        settings.engines(),
-        {
-            **settings.common(),
-            "seconds": options.seconds,
-            "top": options.top,
-            "repeats": options.repeats,
-            "single_over": options.single_over,
-            "score": options.score,
-            "positions": None if options.positions is None else str(options.positions),
-        },
         rows,
+        seconds=options.seconds,
+        top=options.top,
+        repeats=options.repeats,
+        single_over=options.single_over,
+        score=options.score,
+        positions=None if options.positions is None else str(options.positions),
     )
 
 
