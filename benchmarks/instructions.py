@@ -7,118 +7,61 @@ to about 1% (address-space layout still moves a few dictionary probes). It is no
 for time (a cache miss costs more than an addition), but two engines compared on the same
 games with it differ by what their code does, not by what the machine was doing.
 
-    python benchmarks/instructions.py                           # this checkout, Black DOG 4p
-    python benchmarks/instructions.py --against /work/base/src  # and another engine, ratio
-    python benchmarks/instructions.py --variant agent-dog --players 3 --games 2
-
-Each engine plays the same seeded random games (``legal_actions`` + ``apply``, as
-``playouts.py``) in a child interpreter under ``valgrind --tool=cachegrind --cache-sim=no``
-with ``PYTHONHASHSEED=0``; a second child only imports the engine and deals the games, and
-its count is subtracted. Two engines that list actions in another order play other games;
-``playouts.py`` and ``compare.py`` say so too. Needs Valgrind (``apt-get install valgrind``);
-about 50 times slower than a plain run, so a table of one game takes a minute or two.
+Each engine plays the seeded random games of ``playouts`` in a fresh child under ``valgrind
+--tool=cachegrind --cache-sim=no`` with ``PYTHONHASHSEED=0``; a second child only starts and
+deals the same games, and its count is subtracted. Two engines that list actions in another
+order play other games (``playouts --against`` says whether they do). Needs Valgrind
+(``apt-get install valgrind``); about 50 times slower than a plain run.
 """
 
 from __future__ import annotations
 
-import argparse
-import os
-import re
-import shutil
-import subprocess
-import sys
-from pathlib import Path
-
-from sources import checked_source
-from tables import print_table
-
-HERE = Path(__file__).resolve().parent
-THIS = HERE.parent / "src"
-
-# The child: deal the games and, with "play", play them; prints the actions played.
-CHILD = """
-import random, sys
 import dogrules
-name, players, games, seed, play = sys.argv[1:6]
-variant = dogrules.variant(name)
-rng = random.Random(int(seed))
-done = 0
-for game in range(int(games)):
-    state = variant.new_game(players=int(players), seed=int(seed) * 1000 + game)
-    while play == "play" and state.phase != "over":
-        state = variant.apply(state, rng.choice(variant.legal_actions(state))).state
-        done += 1
-print(done)
-"""
 
-COUNT = re.compile(r"I\s+refs:\s+([\d,]+)")
+from .engines import counted
+from .harness import Benchmark, Budget, Defaults, Json, Settings, Table, no_options
+from .playouts import play
+from .report import Metric, Report, Row
+
+NAME = "instructions"
 
 
-def counted(source: Path, arguments: list[str]) -> tuple[int, int]:
-    """The instructions one child executes and the actions it reports."""
-    done = subprocess.run(
-        [
-            "valgrind",
-            "--tool=cachegrind",
-            "--cache-sim=no",
-            "--cachegrind-out-file=/dev/null",
-            sys.executable,
-            "-c",
-            CHILD,
-            *arguments,
-        ],
-        env={**os.environ, "PYTHONPATH": str(source), "PYTHONHASHSEED": "0"},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    found = COUNT.search(done.stderr)
-    if done.returncode != 0 or found is None:
-        raise SystemExit(f"the engine under {source} failed:\n{done.stderr[-2000:]}")
-    return int(found.group(1).replace(",", "")), int(done.stdout.split()[-1])
+def answer(job: Json) -> Json:
+    """With ``deal`` only the games dealt (the start-up to subtract), else played."""
+    if not job.get("deal"):
+        return play(job)
+    table = Table.of(job)
+    variant = dogrules.variant(table.variant)
+    for game in range(int(job["games"])):
+        variant.new_game(table.players, int(job["seed"]) * 1000 + game, table.teams)
+    return {"actions": 0}
 
 
-def per_action(source: Path, name: str, players: int, games: int, seed: int) -> float:
-    """Instructions per decision: the playing child's count less the dealing child's."""
-    table = [name, str(players), str(games), str(seed)]
-    setup, _ = counted(source, [*table, "deal"])
-    total, actions = counted(source, [*table, "play"])
-    return (total - setup) / actions
+def run(settings: Settings) -> Report:
+    rows: list[Row] = []
+    turn = 0
+    for table in settings.tables:
+        job = {**table.as_json(), "games": settings.games, "seed": settings.seed}
+        samples: dict[str, list[float]] = {role: [] for role in settings.sources}
+        for _ in range(settings.rounds):
+            roles = list(settings.sources)
+            for role in roles if turn % 2 == 0 else roles[::-1]:
+                source = settings.sources[role]
+                start, _ = counted(source, NAME, settings.collector, {**job, "deal": True})
+                total, played = counted(source, NAME, settings.collector, job)
+                samples[role].append((total - start) / int(played["actions"]))
+            turn += 1
+        rows.append(Row(table.label, samples))
+    title = f"instructions per decision (Valgrind): {settings.budget_note()}"
+    metric = Metric("instructions/decision", higher_is_better=False)
+    return settings.report(NAME, title, metric, rows)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", action="append", help="variant(s); default: black-dog")
-    parser.add_argument("--players", type=int, action="append", help="default: 4")
-    parser.add_argument("--games", type=int, default=1, help="games per table (1)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the games and choices (1)")
-    parser.add_argument("--against", type=Path, help="another engine's src/, counted alongside")
-    parser.add_argument("--source", type=Path, default=THIS, help="the engine counted")
-    options = parser.parse_args()
-    options.source = checked_source(parser, "--source", options.source)
-    if options.against is not None:
-        options.against = checked_source(parser, "--against", options.against)
-    if shutil.which("valgrind") is None:
-        raise SystemExit("valgrind is not installed (apt-get install valgrind)")
-    header = ["table", "instructions/decision"]
-    if options.against is not None:
-        header = ["table", "against", "this", "against/this"]
-    lines: list[list[str]] = []
-    for name in options.variant or ["black-dog"]:
-        for players in options.players or [4]:
-            job = (name, players, options.games, options.seed)
-            this = per_action(options.source, *job)
-            label = f"{name} {players}p"
-            if options.against is None:
-                lines.append([label, f"{this:,.0f}"])
-                continue
-            against = per_action(options.against, *job)
-            lines.append([label, f"{against:,.0f}", f"{this:,.0f}", f"{against / this:.2f}"])
-    title = f"instructions per decision, {options.games} game(s) a table, seed {options.seed}"
-    if options.against is not None:
-        title += f"; against {options.against}"
-    print_table(title, header, lines)
-
-
-if __name__ == "__main__":
-    main()
+BENCHMARK = Benchmark(
+    NAME,
+    __doc__ or "",
+    Defaults(("black-dog",), (4,), Budget(games=1, rounds=1), Budget(games=1, rounds=1)),
+    no_options,
+    run,
+    answer,
+)

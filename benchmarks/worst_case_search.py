@@ -1,7 +1,7 @@
-"""The searching child of ``worst_case.py``: random crowded positions, positions met in
-random games and hill climbing from the worst so far, scored by the CPU time (or the action
-count) of one ``legal_actions`` call, with whatever dogrules PYTHONPATH finds first. The
-module docstring of ``worst_case.py`` describes the search."""
+"""The search of the ``worst-case`` benchmark, run in the child with the engine under test:
+random crowded positions, positions met in random games and hill climbing from the worst so
+far, scored by the CPU time (or the action count) of one ``legal_actions`` call. The module
+docstring of ``worst_case.py`` describes the search."""
 
 from __future__ import annotations
 
@@ -10,14 +10,26 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from worst_case_measure import Json, timed_call
+import dogrules
+
+from .harness import Json
 
 # The cards that list the most actions, in each variant's notation; others are drawn too.
 EXPENSIVE = ("partner", "copy", "black:1-7", "swap", "magnet", "dogswap", "bone")
 # Calls cheaper than this (seconds) are scored by the fastest of three runs.
 CHEAP = 0.02
+
+
+def timed_call(data: Json) -> tuple[int, float]:
+    """(action count, CPU seconds) of one ``legal_actions`` call on the dumped position
+    ``data``, loaded afresh: the engine keeps listings by the identity of the state object,
+    so a new object is listed anew, as the first call on a position is."""
+    state = dogrules.load(data)
+    variant = dogrules.variant(state.variant)
+    start = time.process_time()
+    actions = variant.legal_actions(state)
+    return len(actions), time.process_time() - start
 
 
 @dataclass
@@ -52,7 +64,7 @@ class Found:
 class Search:
     """The state of the search for one variant and player count in one engine."""
 
-    variant: Any
+    variant: dogrules.Variant
     players: int
     teams: bool | None
     rng: random.Random
@@ -85,7 +97,7 @@ def _spec_of(data: Json) -> Spec:
 class Proposer:
     """Random crowded positions and mutations of them for one variant and player count."""
 
-    def __init__(self, variant: Any, players: int, rng: random.Random) -> None:
+    def __init__(self, variant: dogrules.Variant, players: int, rng: random.Random) -> None:
         self.variant = variant
         self.players = players
         self.rng = rng
@@ -216,7 +228,7 @@ class Proposer:
         if card is not None:
             hand.append(card)
 
-    def build(self, spec: Spec, teams: bool | None) -> Any:
+    def build(self, spec: Spec, teams: bool | None) -> dogrules.State:
         return self.variant.position(
             players=self.players,
             pieces={seat: pieces for seat, pieces in enumerate(spec.pieces)},
@@ -228,20 +240,18 @@ class Proposer:
         )
 
 
-def _offer(search: Search, state: Any, spec: Spec | None, source: str) -> Found | None:
+def _offer(search: Search, state: dogrules.State, spec: Spec | None, source: str) -> Found | None:
     """Score ``state``; keep it among the worst so far if it is one of them."""
-    import dogrules
-
     data = dogrules.dump(state)
     key = json.dumps(data, sort_keys=True)
     if key in search.seen:
         return None
     search.seen.add(key)
-    count, took = timed_call(search.variant, state)
+    count, took = timed_call(data)
     for _ in range(2 if took < CHEAP else 0):
         # A cheap call is timed thrice and its fastest run kept: at a few hundred
         # microseconds the noise would otherwise choose the worst position.
-        took = min(took, timed_call(search.variant, state)[1])
+        took = min(took, timed_call(data)[1])
     search.evaluated += 1
     search.sources[source] += 1
     search.max_actions = max(search.max_actions, count)
@@ -256,8 +266,6 @@ def _offer(search: Search, state: Any, spec: Spec | None, source: str) -> Found 
 
 def _offer_built(search: Search, proposer: Proposer, spec: Spec, source: str) -> None:
     """Score the position ``spec`` sets, unless the engine refuses it (counted invalid)."""
-    import dogrules
-
     try:
         state = proposer.build(spec, search.teams)
     except dogrules.DogRulesError:
@@ -274,8 +282,6 @@ def _random_positions(search: Search, proposer: Proposer, until: float) -> None:
 def _played_positions(search: Search, until: float) -> None:
     """Positions met in random games: every state where a choice is pending. At least one
     whole game is played, even when the random positions took all the time given."""
-    import dogrules
-
     variant = search.variant
     games = 0
     while games == 0 or (time.perf_counter() < until and not search.out_of_time()):
@@ -287,7 +293,7 @@ def _played_positions(search: Search, until: float) -> None:
             if str(state.phase.value) == "play":
                 spec = _spec_of(dogrules.dump(state))
             _offer(search, state, spec, "played")
-            # The listing _offer timed was dropped from the cache: list afresh to play on.
+            # _offer timed a copy of the state: this one is listed now to play on.
             actions = variant.legal_actions(state)
             state = variant.apply(state, search.rng.choice(actions)).state
 
@@ -304,8 +310,6 @@ def _climb(search: Search, proposer: Proposer) -> None:
 
 
 def search_job(job: Json) -> Json:
-    import dogrules
-
     start = time.perf_counter()
     seconds = float(job["seconds"])
     variant = dogrules.variant(job["variant"])

@@ -1,7 +1,7 @@
 """Build the opt-in compiled engine: the same source, its hot modules compiled with mypyc.
 
     python tools/build_compiled.py [--out build/compiled] [--check] [--wheel DIR [--manylinux]]
-    python benchmarks/playouts.py --source build/compiled --against src
+    python -m benchmarks playouts --source build/compiled --against src
 
 The package is copied to ``OUT/dogrules`` (with the shipped data in ``dogrules/specs``, as a
 wheel has it) and the modules named in ``COMPILED`` are compiled there with mypyc (which
@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "dogrules"
 SPECS = ROOT / "specs"
 
-# The modules a game spends its time in (benchmarks/playouts.py, profiled): the board and the
+# The modules a game spends its time in (the playouts benchmark, profiled): the board and the
 # cards, the scratch tables and the judge, every rule module, the builders of the model
 # objects a playout makes (engine/instances.py: compiled, a field is set by one C call, not
 # by attrs' Python ``__init__``), and the ruleset. Their classes are plain classes or frozen
