@@ -70,6 +70,7 @@ PLAIN_DOG = Ruleset(
     opening=RoundOpening(first_phase=Phase.EXCHANGE),
     teams_for=BLACK_DOG.teams_for,
     starter=BLACK_DOG.starter,
+    complete_sides=BLACK_DOG.complete_sides,
     invariants=(disc_turns_only_after_paw_landings,),
 )
 

@@ -254,8 +254,8 @@ def _phase(ruleset: Ruleset, board: Board, state: State) -> list[Problem]:
     if over != bool(state.winner):
         found.append(Problem("winner", "a winner is named exactly when the phase is over"))
     if state.winner:
-        found += _winner(board, state)
-    elif not over and (complete := _complete_sides(board, state)):
+        found += _winner(ruleset, board, state)
+    elif not over and (complete := _complete_sides(ruleset, board, state)):
         found.append(
             Problem(
                 "winner",
@@ -271,19 +271,10 @@ def _phase(ruleset: Ruleset, board: Board, state: State) -> list[Problem]:
     return found
 
 
-def _complete_sides(board: Board, state: State) -> list[tuple[int, ...]]:
-    sides = []
-    for seat in board.seats:
-        side = _side(board, state, seat)
-        if side not in sides and all(_home_run(board, state, s) for s in side):
-            sides.append(side)
-    return sides
-
-
-def _side(board: Board, state: State, seat: int) -> tuple[int, ...]:
-    if not state.teams:
-        return (seat,)
-    return tuple(sorted({seat, (seat + board.players // 2) % board.players}))
+def _complete_sides(ruleset: Ruleset, board: Board, state: State) -> list[tuple[int, ...]]:
+    """The sides that have won in ``state``, by the ruleset's win rule."""
+    done = [_home_run(board, state, seat) for seat in board.seats]
+    return ruleset.complete_sides(board, done, 0, state.teams)
 
 
 def _home_run(board: Board, state: State, seat: int) -> bool:
@@ -292,14 +283,15 @@ def _home_run(board: Board, state: State, seat: int) -> bool:
     return board.finish_full(sum(1 for location in state.pieces[seat] if board.is_lane(location)))
 
 
-def _winner(board: Board, state: State) -> list[Problem]:
+def _winner(ruleset: Ruleset, board: Board, state: State) -> list[Problem]:
     winner = state.winner
     if not all(_is_int(seat) and seat in board.seats for seat in winner):
         return [Problem("winner", f"{_short(list(winner))} are not seats")]
-    if tuple(sorted(set(winner))) != _side(board, state, winner[0]):
-        side = "a team" if state.teams else "one seat"
-        return [Problem("winner", f"{list(winner)} is not {side}")]
-    if not all(_home_run(board, state, seat) for seat in winner):
+    side = board.side(winner[0], state.teams)
+    if tuple(sorted(set(winner))) != side:
+        kind = "a team" if state.teams else "one seat"
+        return [Problem("winner", f"{list(winner)} is not {kind}")]
+    if side not in _complete_sides(ruleset, board, state):
         return [Problem("winner", f"{list(winner)} have not filled their finishes")]
     return []
 

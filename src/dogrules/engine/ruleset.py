@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
 from dogrules.data.register import Citations, Clause, read_register
@@ -173,6 +173,11 @@ class Opening(Protocol):
         ...
 
 
+# The win rule: given the board, whether each seat has every piece that can finish in a
+# finish, the seat to start from and the team flag, every side that has won, clockwise from
+# that seat's own (``rules.round.complete_sides``).
+WinRule = Callable[[Board, Sequence[bool], int, bool], list[tuple[int, ...]]]
+
 # A variant's own invariant: given the game, a state reached and the step that reached it
 # (None for a starting state), raises AssertionError naming what does not hold.
 Invariant = Callable[["Game", State, Step | None], None]
@@ -187,7 +192,8 @@ class Ruleset:
     """One game of the family, composed from its mechanics.
 
     ``catalogue`` says what each card notation means in this game; ``phases`` holds the
-    rule of each phase; ``opening`` sets up a new game. ``extra`` is the type of the part of
+    rule of each phase; ``opening`` sets up a new game; ``complete_sides`` is the win rule
+    (the validator asks it too). ``extra`` is the type of the part of
     the state only this game has (None when it has none). ``layout`` replaces the layout
     file's data (a corrected board or deck; ``source`` names where it came from)."""
 
@@ -201,6 +207,7 @@ class Ruleset:
     opening: Opening
     teams_for: Callable[[int, bool | None], bool]
     starter: Callable[[int, int], int]
+    complete_sides: WinRule
     extra: type[DogFacts] | type[TeamSwapFacts] | None = None
     hand_size: int = 5
     plays_in_rounds: bool = True

@@ -21,6 +21,7 @@ from dogrules.rules.round import (
     GameOver,
     RoundExchange,
     RoundOpening,
+    complete_sides,
     dealer_left_starts,
     round_game_teams,
 )
@@ -71,6 +72,7 @@ BLACK_DOG = Ruleset(
     opening=RoundOpening(first_phase=Phase.SETUP),
     teams_for=round_game_teams,
     starter=dealer_left_starts,
+    complete_sides=complete_sides,
     extra=DogFacts,
     invariants=(check_black_dog_invariants,),
 )

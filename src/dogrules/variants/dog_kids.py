@@ -19,7 +19,7 @@ from dogrules.rules.kids_round import (
     TeamSwap,
     kids_teams,
 )
-from dogrules.rules.round import GameOver, dealer_left_starts
+from dogrules.rules.round import GameOver, complete_sides, dealer_left_starts
 from dogrules.variants.dog_kids_invariants import check_dog_kids_invariants
 
 CATALOGUE = CardCatalogue(
@@ -58,6 +58,7 @@ DOG_KIDS = Ruleset(
     opening=KidsOpening(),
     teams_for=kids_teams,
     starter=dealer_left_starts,
+    complete_sides=complete_sides,
     extra=TeamSwapFacts,
     hand_size=HAND_SIZE,
     plays_in_rounds=False,
