@@ -16,13 +16,14 @@ from typing import Protocol
 
 from dogrules.data.register import Citations, Clause, read_register
 from dogrules.data.specs import SpecTable, read_only, read_toml
+from dogrules.engine.parts import VariantPart
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board, build_board, layout_values
 from dogrules.geometry.cards import CardCatalogue, CardFamily, CardSpec, Deck, build_deck
 from dogrules.model.actions import Action, Notation
 from dogrules.model.errors import InvalidPosition
 from dogrules.model.results import Refusal, Step, Transition
-from dogrules.model.state import DogFacts, Phase, State, TeamSwapFacts
+from dogrules.model.state import Phase, State
 
 # A card play's movements, in order, as (from, to) locations.
 Moves = tuple[tuple[int, int], ...]
@@ -193,8 +194,8 @@ class Ruleset:
 
     ``catalogue`` says what each card notation means in this game; ``phases`` holds the
     rule of each phase; ``opening`` sets up a new game; ``complete_sides`` is the win rule
-    (the validator asks it too). ``extra`` is the type of the part of
-    the state only this game has (None when it has none). ``layout`` replaces the layout
+    (the validator asks it too). ``part`` is the part of the state only
+    this game keeps (``State.extra``; None when it keeps none). ``layout`` replaces the layout
     file's data (a corrected board or deck; ``source`` names where it came from)."""
 
     name: str
@@ -208,7 +209,7 @@ class Ruleset:
     teams_for: Callable[[int, bool | None], bool]
     starter: Callable[[int, int], int]
     complete_sides: WinRule
-    extra: type[DogFacts] | type[TeamSwapFacts] | None = None
+    part: VariantPart | None = None
     hand_size: int = 5
     plays_in_rounds: bool = True
     start_protection: bool = True

@@ -10,11 +10,11 @@ from typing import cast
 
 import attrs
 
-from dogrules.geometry.board import sides
 from dogrules.data.version import __version__
 from dogrules.formats.records import state_digest
 from dogrules.formats.states import dump, load
 from dogrules.formats.validation import validate as validate_data
+from dogrules.geometry.board import sides
 from dogrules.model.errors import ChoiceError, DogRulesError, InvalidPosition
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import State

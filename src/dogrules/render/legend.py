@@ -7,12 +7,13 @@ from dogrules.geometry.board import HOME, Board
 from dogrules.geometry.features import (
     bones,
     card_colours,
+    disc_fields,
     field_colours,
     holes,
     house_colours,
     meetings,
 )
-from dogrules.model.state import DogFacts, State
+from dogrules.model.state import State
 from dogrules.render.glyphs import _bone, _meeting, _paw
 from dogrules.render.style import (
     _DISC_SHADE,
@@ -95,7 +96,7 @@ def _legend(board: Board, state: State) -> list[str]:
         line(f"home {home}, finish {done}/{board.finish}", 9.5, dx=20.0)
     y += 6
     line("Key", 12.0, bold=True)
-    if isinstance(state.extra, DogFacts):
+    if disc_fields(board):
         where = "not placed" if state.black_dog is None else board.label(state.black_dog)
         out.append(
             _el(

@@ -26,6 +26,8 @@ from dogrules.render.style import (
     _paw_kind,
     _start_seat,
 )
+from dogrules.variants import implemented
+from dogrules.variants import variant as get_variant
 
 
 def _field_token(board: Board, state: State, field: int, occupants: Sequence[int]) -> str:
@@ -147,9 +149,9 @@ def text_board(board: Board, state: State) -> str:
             f" home {home}/{board.pieces_per_seat}  {lane_name}{colours} {done}/{board.finish}: "
             + " ".join(lane)
         )
-    if disc_fields(board):
-        where = "not on the board" if state.black_dog is None else board.label(state.black_dog)
-        lines.append(f"Black Dog: {where}")
+    part = get_variant(state.variant).ruleset.part if state.variant in implemented() else None
+    if part is not None:
+        lines += part.describe(board, state)
     if holes(board):
         hidden = sorted(loc for loc in occupants if loc in holes(board))
         named = ", ".join(f"T{loc}" for loc in hidden) if hidden else "none"

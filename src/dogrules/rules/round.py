@@ -18,7 +18,7 @@ from dogrules.geometry.cards import distinct
 from dogrules.model.actions import Action, ActionKind
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal, Transition
-from dogrules.model.state import DogFacts, Phase, State
+from dogrules.model.state import Phase, State
 
 HAND_SIZE: Final = 5
 
@@ -264,6 +264,7 @@ class RoundOpening:
         dealer = 0
         cards.deal(dealer, HAND_SIZE, ("BD-DEAL", "R-C1", "R-C2"))
         setup = self.first_phase == Phase.SETUP
+        part = game.ruleset.part
         return State.opening(
             variant=game.ruleset.name,
             phase=self.first_phase,
@@ -275,7 +276,7 @@ class RoundOpening:
             dealer=dealer,
             seed=seed,
             teams=teams,
-            extra=DogFacts() if game.ruleset.extra is DogFacts else None,
+            extra=None if part is None else part.start(board, teams),
         )
 
 

@@ -8,15 +8,12 @@ from __future__ import annotations
 
 from dogrules.engine.ruleset import Ruleset
 from dogrules.geometry.board import layout_values
-from dogrules.variants.agent_dog import AGENT_DOG
-from dogrules.variants.black_dog import BLACK_DOG
-from dogrules.variants.dog_kids import DOG_KIDS
+from dogrules.variants.built_in import BUILT_IN
 from dogrules.variants.facade import Variant
 
-VARIANTS: tuple[str, ...] = ("black-dog", "agent-dog", "dog-kids")
-_REGISTRY: dict[str, Variant] = {
-    ruleset.name: Variant(ruleset) for ruleset in (BLACK_DOG, AGENT_DOG, DOG_KIDS)
-}
+# The names of the built-in variants, in order (a variant registered at run time comes after).
+VARIANTS: tuple[str, ...] = tuple(ruleset.name for ruleset in BUILT_IN)
+_REGISTRY: dict[str, Variant] = {ruleset.name: Variant(ruleset) for ruleset in BUILT_IN}
 
 
 def variant(name: str) -> Variant:

@@ -20,7 +20,7 @@ def check_agent_dog_invariants(game: Game, state: State, step: Step | None) -> N
     hole_names = {board.label(h) for h in holes(board)}
     on_holes = sorted(loc for locs in state.pieces for loc in locs if loc in holes(board))
     for seat in range(state.players):
-        view = observation(board, state, seat)
+        view = observation(board, state, seat, {})
         pieces = view["pieces"]
         assert isinstance(pieces, dict)
         shown = [f for fields in pieces.values() if isinstance(fields, list) for f in fields]

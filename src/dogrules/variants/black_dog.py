@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dogrules.engine.ruleset import Ruleset
 from dogrules.geometry.cards import BlackCards, CardCatalogue, CardFamily, NamedCards, NumberCards
-from dogrules.model.state import DogFacts, Phase
+from dogrules.model.state import Phase
 from dogrules.rules.blackdog import BlackCard, PlaceDog
 from dogrules.rules.disc import DiscTurn
 from dogrules.rules.magnet import MagnetCard
@@ -27,6 +27,7 @@ from dogrules.rules.round import (
 )
 from dogrules.rules.swap import OpponentSwap
 from dogrules.variants.black_dog_invariants import check_black_dog_invariants
+from dogrules.variants.black_dog_part import DOG_PART
 
 CATALOGUE = CardCatalogue(
     (
@@ -73,6 +74,6 @@ BLACK_DOG = Ruleset(
     teams_for=round_game_teams,
     starter=dealer_left_starts,
     complete_sides=complete_sides,
-    extra=DogFacts,
+    part=DOG_PART,
     invariants=(check_black_dog_invariants,),
 )

@@ -28,6 +28,7 @@ from dogrules.model.observation import Observation, PublicFacts, from_json
 from dogrules.model.results import Ruling, Transition
 from dogrules.model.state import State
 from dogrules.rules.secrecy import observation, observed_events
+from dogrules.variants.built_in import parts_written
 
 Pieces = Mapping[int, Sequence[str]]
 Hands = Mapping[int, Sequence[str]]
@@ -199,7 +200,11 @@ class Variant:
 
     def observe(self, state: State, seat: int) -> dict[str, JSONValue]:
         """What ``seat`` may see of ``state``, JSON-ready (its own hand, others' sizes...)."""
-        return observation(self._game(state).board, state, seat)
+        board = self._game(state).board
+        parts: dict[str, JSONValue] = {}
+        for part in parts_written(self.ruleset):
+            parts.update(part.observe(board, state, seat))
+        return observation(board, state, seat, parts)
 
     def observation(self, state: State, seat: int) -> Observation:
         """What ``seat`` may see of ``state``, typed: :meth:`observe` read into a frozen
