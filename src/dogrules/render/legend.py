@@ -26,10 +26,10 @@ from dogrules.render.style import (
     COLOURS,
     _circle,
     _el,
-    _name,
     _partners,
     _text,
 )
+from dogrules.variants import title as variant_title
 
 
 def _legend(board: Board, state: State) -> list[str]:
@@ -63,7 +63,7 @@ def _legend(board: Board, state: State) -> list[str]:
         out.append(_el("text", *pairs, text=content))
         y += size + 6
 
-    line(_name(board.variant), 16.0, bold=True)
+    line(variant_title(board.variant), 16.0, bold=True)
     line(f"{board.players} players{', teams' if state.teams else ''}, round {state.round}")
     line(f"phase: {state.phase.value}")
     to_act = state.to_act

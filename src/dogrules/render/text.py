@@ -19,7 +19,6 @@ from dogrules.geometry.features import (
 from dogrules.model.state import State
 from dogrules.render.style import (
     _code,
-    _name,
     _occupants,
     _ordered_colours,
     _partners,
@@ -27,6 +26,7 @@ from dogrules.render.style import (
     _start_seat,
 )
 from dogrules.variants import implemented
+from dogrules.variants import title as variant_title
 from dogrules.variants import variant as get_variant
 
 
@@ -109,7 +109,7 @@ def text_board(board: Board, state: State) -> str:
     occupants = _occupants(board, state)
     to_act = state.to_act
     head = (
-        f"{_name(board.variant)}: {board.players} players"
+        f"{variant_title(board.variant)}: {board.players} players"
         f"{', teams' if state.teams else ''}, round {state.round}, phase {state.phase.value},"
         f" seat {to_act} ({board.colour(to_act)}) to act"
     )

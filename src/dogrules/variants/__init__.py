@@ -27,6 +27,13 @@ def variant(name: str) -> Variant:
     return found
 
 
+def title(name: str) -> str:
+    """The title of the variant called ``name`` ("Black DOG"); its name when none is
+    registered under it (a picture or page of a variant since unregistered)."""
+    found = _REGISTRY.get(name)
+    return name if found is None else found.title
+
+
 def implemented() -> tuple[str, ...]:
     """The names of every registered variant (the built-in ones first)."""
     return tuple(_REGISTRY)
