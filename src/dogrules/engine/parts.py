@@ -16,7 +16,6 @@ from typing import Protocol
 from dogrules.geometry.board import Board
 from dogrules.model.errors import InvalidPosition, Problem
 from dogrules.model.jsonvalue import JSONValue
-from dogrules.model.observation import Observation
 from dogrules.model.state import Extra, State
 
 __all__ = ["VariantPart", "is_int", "read_seats", "wrong_part"]
@@ -79,8 +78,9 @@ class VariantPart(Protocol):
         """What ``seat`` may see of the part, as keys of its JSON view."""
         ...
 
-    def sampled(self, board: Board, observation: Observation) -> Extra | None:
-        """The part of a state a seat that saw ``observation`` may take to be the true one."""
+    def seen(self, board: Board, state: State, seat: int) -> Extra | None:
+        """The part of ``state`` as ``seat`` may know it: what a state sampled from the
+        seat's observation keeps (``Observation.extra``)."""
         ...
 
     def describe(self, board: Board, state: State) -> tuple[str, ...]:

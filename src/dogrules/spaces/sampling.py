@@ -64,7 +64,6 @@ def sample_state(
         discard = (*_take(pool, observation.discard_size - 1), observation.discard_top)
     if len(pool) != observation.deck_size:
         raise ValueError(f"{len(pool)} cards are left for a deck of {observation.deck_size}")
-    part = rules.ruleset.part
     return State(
         variant=observation.variant,
         players=observation.players,
@@ -83,7 +82,7 @@ def sample_state(
         shuffles=observation.shuffles,
         winner=observation.winner,
         teams=observation.teams,
-        extra=None if part is None else part.sampled(board, observation),
+        extra=observation.extra,
     )
 
 

@@ -15,7 +15,6 @@ from dogrules.engine.parts import is_int
 from dogrules.geometry.board import HOME, Board
 from dogrules.model.errors import InvalidPosition, Problem
 from dogrules.model.jsonvalue import JSONValue
-from dogrules.model.observation import Observation
 from dogrules.model.state import DogFacts, Phase, State
 
 KEY = "black_dog"
@@ -115,8 +114,9 @@ class DogPart:
         """The Black Dog stands in plain view."""
         return self.dump(board, state)
 
-    def sampled(self, board: Board, observation: Observation) -> DogFacts:
-        return DogFacts(observation.black_dog)
+    def seen(self, board: Board, state: State, seat: int) -> DogFacts | None:
+        """Every seat sees it."""
+        return state.extra if isinstance(state.extra, DogFacts) else None
 
     def describe(self, board: Board, state: State) -> tuple[str, ...]:
         dog = dog_field(state)

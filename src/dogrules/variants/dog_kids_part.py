@@ -16,7 +16,6 @@ from dogrules.engine.parts import is_int, read_seats
 from dogrules.geometry.board import Board
 from dogrules.model.errors import InvalidPosition, Problem
 from dogrules.model.jsonvalue import JSONValue
-from dogrules.model.observation import Observation
 from dogrules.model.state import State, TeamSwapFacts
 
 
@@ -91,10 +90,9 @@ class TeamSwapPart:
         ``dogrules.model.observation``), which every seat sees happen."""
         return {}
 
-    def sampled(self, board: Board, observation: Observation) -> TeamSwapFacts | None:
-        if not observation.teams:
-            return None
-        return TeamSwapFacts(observation.exchanging, observation.resume)
+    def seen(self, board: Board, state: State, seat: int) -> TeamSwapFacts | None:
+        """Every seat sees it."""
+        return state.extra if isinstance(state.extra, TeamSwapFacts) else None
 
     def describe(self, board: Board, state: State) -> tuple[str, ...]:
         return ()

@@ -211,7 +211,10 @@ class Variant:
         :class:`~dogrules.model.observation.Observation`, with the public facts it leaves out
         (a redraw this turn, a team card swap under way, the shuffles made)."""
         view = self.observe(state, seat)
-        return from_json(view, self._game(state).board, PublicFacts.of(state))
+        board = self._game(state).board
+        part = self.ruleset.part
+        seen = None if part is None else part.seen(board, state, seat)
+        return from_json(view, board, PublicFacts.of(state, seen))
 
     def observe_events(
         self, state: State, events: tuple[Event, ...], seat: int
