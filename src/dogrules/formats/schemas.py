@@ -1,6 +1,7 @@
-"""The JSON Schemas (draft 2020-12) of game records and of positions (``dogrules.dump``),
-shipped as data in ``dogrules/formats/schemas/``, and the one-line messages naming the
-field for what does not follow them."""
+"""The JSON Schemas of game records and of positions, and what data that breaks them is told.
+
+The schemas (draft 2020-12; a position is what ``dogrules.dump`` writes) are shipped as data
+in ``dogrules/formats/schemas/``; a problem is told in one line naming the field."""
 
 from __future__ import annotations
 
