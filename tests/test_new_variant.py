@@ -374,7 +374,7 @@ def test_the_book_writes_its_page_and_draws_its_positions(
         players=2, pieces={0: ["T5", "H", "H", "H", "H"], 1: ["T40"] + ["H"] * 4}, hands={0: ["5"]}
     )
     drawn = picture(illustrate("test_the_book", ("TD-TALLY",), state, played="5 T5-T10"))
-    assert "<svg" in drawn and "Tally DOG" in drawn
+    assert "<svg" in drawn and "Tally DOG" in drawn and "Cards played: 0" in drawn
 
 
 # ---- the RL environments -------------------------------------------------------------------

@@ -28,6 +28,7 @@ from dogrules.render.style import (
     _el,
     _partners,
     _text,
+    described,
 )
 from dogrules.variants import title as variant_title
 
@@ -73,6 +74,8 @@ def _legend(board: Board, state: State) -> list[str]:
     partners = _partners(board, state)
     if partners:
         line(partners, 10.0)
+    for told in described(board, state):
+        line(told, 10.0)
     y += 6
     line("Seats", 12.0, bold=True)
     for seat in board.seats:
@@ -97,7 +100,6 @@ def _legend(board: Board, state: State) -> list[str]:
     y += 6
     line("Key", 12.0, bold=True)
     if disc_fields(board):
-        where = "not placed" if state.black_dog is None else board.label(state.black_dog)
         out.append(
             _el(
                 "rect",
@@ -116,7 +118,7 @@ def _legend(board: Board, state: State) -> list[str]:
         line("white paw", 10.0, dx=22.0)
         out.append(_circle(x + 8, y, 7.5, ("fill", "#000000"), ("stroke", "#ffffff")))
         out.append(_text(x + 8, y + 0.5, "B", 10.0, ("fill", "#ffffff"), ("font-weight", "bold")))
-        line(f"Black Dog: {where}", 10.0, dx=22.0)
+        line("Black Dog", 10.0, dx=22.0)
     if holes(board):
         out.append(
             _circle(x + 8, y, 7.0, ("fill", _HOLE_FILL), ("stroke", _INK), ("stroke-width", "3"))

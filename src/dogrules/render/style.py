@@ -10,6 +10,8 @@ from xml.sax.saxutils import escape, quoteattr
 from dogrules.geometry.board import HOME, Board, sides
 from dogrules.geometry.features import card_colours, field_colours, holes, paws
 from dogrules.model.state import State
+from dogrules.variants import implemented
+from dogrules.variants import variant as get_variant
 
 #: Fill of every colour name the layouts use (piece colours and DOG Kids card colours).
 COLOURS: dict[str, str] = {
@@ -121,6 +123,13 @@ def _occupants(board: Board, state: State) -> dict[int, list[int]]:
             if location != HOME:
                 found.setdefault(location, []).append(seat)
     return found
+
+
+def described(board: Board, state: State) -> tuple[str, ...]:
+    """The lines the variant's own part of ``state`` adds to a drawn or written board (see
+    ``VariantPart.describe``); none for a variant without a part, or not registered."""
+    part = get_variant(state.variant).ruleset.part if state.variant in implemented() else None
+    return () if part is None else part.describe(board, state)
 
 
 def _partners(board: Board, state: State) -> str | None:

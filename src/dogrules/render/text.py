@@ -24,10 +24,9 @@ from dogrules.render.style import (
     _partners,
     _paw_kind,
     _start_seat,
+    described,
 )
-from dogrules.variants import implemented
 from dogrules.variants import title as variant_title
-from dogrules.variants import variant as get_variant
 
 
 def _field_token(board: Board, state: State, field: int, occupants: Sequence[int]) -> str:
@@ -149,9 +148,7 @@ def text_board(board: Board, state: State) -> str:
             f" home {home}/{board.pieces_per_seat}  {lane_name}{colours} {done}/{board.finish}: "
             + " ".join(lane)
         )
-    part = get_variant(state.variant).ruleset.part if state.variant in implemented() else None
-    if part is not None:
-        lines += part.describe(board, state)
+    lines += described(board, state)
     if holes(board):
         hidden = sorted(loc for loc in occupants if loc in holes(board))
         named = ", ".join(f"T{loc}" for loc in hidden) if hidden else "none"
