@@ -55,7 +55,6 @@ from hypothesis.stateful import (
 import dogrules
 from budgets import DEEP, PROFILE, budget
 from dogrules import Action, State, Transition, Variant
-from dogrules.model.state import DogFacts
 from dogrules.testing.decisions import (
     check_decisions,
     check_explain_agrees_with_apply,
@@ -74,6 +73,7 @@ from dogrules.testing.invariants import (
 )
 from dogrules.testing.outcomes import check_every_outcome_listed, spelled_several_ways
 from dogrules.variants import forms, implemented
+from dogrules.variants.black_dog_part import DOG_PART
 from strategies import positions
 
 # How many listed actions of each state reached are applied and checked (all of them when
@@ -105,7 +105,7 @@ def spec_of(name: str) -> VariantSpec:
     return VariantSpec(
         tuple(sorted({players for players, _ in played})),
         variant_invariants,
-        black_dog=dogrules.variant(name).ruleset.extra is DogFacts,
+        black_dog=dogrules.variant(name).ruleset.part is DOG_PART,
         team_variant=any(teams and (players, False) in played for players, teams in played),
     )
 

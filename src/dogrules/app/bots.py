@@ -15,7 +15,7 @@ from typing import Protocol
 
 import attrs
 
-from dogrules.geometry.board import HOME, Board
+from dogrules.geometry.board import HOME, Board, side_of
 from dogrules.model.actions import Action, ActionKind
 from dogrules.model.errors import DogRulesError
 from dogrules.model.events import Event
@@ -152,7 +152,7 @@ def progress(board: Board, seat: int, location: int) -> int:
 def standing(board: Board, position: Position, seat: int, teams: bool) -> int:
     """The progress of ``seat``'s side minus that of the other seats (pieces in plain view)."""
     players = len(position.pieces)
-    side = {seat, (seat + players // 2) % players} if teams else {seat}
+    side = set(side_of(seat, players, teams))
     total = 0
     for owner, locations in enumerate(position.pieces):
         score = sum(progress(board, owner, loc) for loc in locations)

@@ -11,7 +11,7 @@ from dogrules.engine.problems import problems
 from dogrules.engine.ruleset import Ruleset
 from dogrules.geometry.board import HOME, Board
 from dogrules.model.errors import InvalidPosition
-from dogrules.model.state import DogFacts, Phase, State, TeamSwapFacts
+from dogrules.model.state import Extra, Phase, State
 
 MAX_HAND = 5
 
@@ -126,7 +126,7 @@ def build_position(
         dealer = next(d for d in board.seats if ruleset.starter(d, players) == to_act)
     elif dealer not in board.seats:
         raise InvalidPosition(f"dealer: {dealer!r} is not a seat (0..{players - 1})")
-    dog = _black_dog(ruleset, board, located, black_dog)
+    extra = _part(ruleset, board, located, is_team, black_dog)
     if last_played is not None:
         if "copy" not in ruleset.deck.notations:
             raise InvalidPosition(f"{ruleset.name} has no Copy card: last_played must be None")
@@ -151,7 +151,7 @@ def build_position(
         dealer=dealer,
         seed=seed,
         teams=is_team,
-        extra=_extra(ruleset, dog, is_team),
+        extra=extra,
         last_played=last_played,
     )
     found = problems(ruleset, state)
@@ -160,38 +160,17 @@ def build_position(
     return state
 
 
-def _extra(ruleset: Ruleset, dog: int | None, is_team: bool) -> DogFacts | TeamSwapFacts | None:
-    """The typed part of the state the ruleset keeps: the DOG Kids team game keeps its (idle)
-    team swap facts in a position as in a dealt game."""
-    if ruleset.extra is DogFacts:
-        return DogFacts(dog)
-    if ruleset.extra is TeamSwapFacts and is_team:
-        return TeamSwapFacts()
-    return None
-
-
-def _black_dog(
+def _part(
     ruleset: Ruleset,
     board: Board,
     located: tuple[tuple[int, ...], ...],
+    is_team: bool,
     black_dog: str | None,
-) -> int | None:
-    if ruleset.extra is not DogFacts:
-        if black_dog is not None:
-            raise InvalidPosition(f"{ruleset.name} has no Black Dog (black_dog={black_dog!r})")
-        return None
-    if black_dog is None:
-        raise InvalidPosition("black_dog: a Black DOG position needs the Black Dog's field")
-    try:
-        field = board.parse(str(black_dog), 0)
-    except ValueError as exc:
-        raise InvalidPosition(f"black_dog: {exc}") from None
-    if not board.is_track(field) or field == HOME:
-        raise InvalidPosition(f"black_dog: the Black Dog stays on the track, not {black_dog}")
-    if field in board.printed_starts:
-        raise InvalidPosition(
-            f"black_dog: the Black Dog never stands on a start field ({black_dog}, R-B2)"
-        )
-    if any(field in seat_pieces for seat_pieces in located):
-        raise InvalidPosition(f"black_dog: {black_dog} is taken by a piece; one piece per field")
-    return field
+) -> Extra | None:
+    """The variant's own part of the position, as its part sets it up from the arguments
+    given for it (the Black Dog's field: the one argument of a built-in part)."""
+    part = ruleset.part
+    given = {} if black_dog is None else {"black_dog": black_dog}
+    if given and (part is None or not set(given) <= set(part.blank)):
+        raise InvalidPosition(f"{ruleset.name} has no Black Dog (black_dog={black_dog!r})")
+    return None if part is None else part.position(board, located, is_team, given)

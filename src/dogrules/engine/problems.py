@@ -10,11 +10,12 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TypeGuard
 
+from dogrules.engine.parts import is_int, wrong_part
 from dogrules.engine.ruleset import Ruleset
 from dogrules.geometry.board import HOME, Board
 from dogrules.geometry.cards import Deck
 from dogrules.model.errors import Problem
-from dogrules.model.state import DogFacts, Phase, State, TeamSwapFacts
+from dogrules.model.state import Phase, State
 
 __all__ = ["MAX_SEED", "Problem", "problems"]
 
@@ -28,7 +29,7 @@ def problems(ruleset: Ruleset, state: State) -> tuple[Problem, ...]:
     found: list[Problem] = []
     if state.variant != ruleset.name:
         found.append(Problem("variant", f"a {state.variant} state given to {ruleset.name}"))
-    if not _is_int(state.players):
+    if not is_int(state.players):
         return (*found, Problem("players", f"expected an integer, got {state.players!r}"))
     board = ruleset.game(state.players).board
     shaped = _shape(state)
@@ -41,11 +42,6 @@ def problems(ruleset: Ruleset, state: State) -> tuple[Problem, ...]:
     found += _seats(ruleset, state)
     found += _counters(state)
     return tuple(found)
-
-
-def _is_int(value: object) -> bool:
-    # A bool is an int to Python, never a seat or a counter to the game.
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _shape(state: State) -> list[Problem]:
@@ -74,7 +70,7 @@ def _pieces(board: Board, state: State) -> list[Problem]:
         for location in locations:
             if location == HOME:
                 continue
-            if not _is_int(location) or not (board.is_track(location) or board.is_lane(location)):
+            if not is_int(location) or not (board.is_track(location) or board.is_lane(location)):
                 found.append(Problem(where, f"{location!r} is not a field"))
                 on_board = False
                 continue
@@ -120,52 +116,14 @@ def _labels(board: Board, seat: int, locations: Iterable[int]) -> list[str]:
 
 
 def _extra(ruleset: Ruleset, board: Board, state: State) -> list[Problem]:
-    found = []
+    """The variant's own part of the state: of the class its part says, and as that part
+    checks it."""
+    part = ruleset.part
+    expected = None if part is None else part.kind(state.teams)
     extra = state.extra
-    if ruleset.extra is DogFacts:
-        expected: type[DogFacts] | type[TeamSwapFacts] | None = DogFacts
-    elif ruleset.extra is TeamSwapFacts and state.teams:
-        expected = TeamSwapFacts
-    else:
-        expected = None
-    if (type(extra) if extra is not None else None) is not expected:
-        found.append(
-            Problem(
-                "extra",
-                f"{ruleset.name} (teams={state.teams}) keeps "
-                f"{'no extra facts' if expected is None else expected.__name__}, "
-                f"not {type(extra).__name__}",
-            )
-        )
-    if isinstance(extra, DogFacts):
-        found += _black_dog(board, state, extra.black_dog)
-    if isinstance(extra, TeamSwapFacts):
-        for seat in extra.exchanging:
-            if not _is_int(seat) or seat not in board.seats:
-                found.append(Problem("exchanging", f"{seat!r} is not a seat"))
-        if len(set(extra.exchanging)) != len(extra.exchanging):
-            found.append(Problem("exchanging", "a seat is listed twice"))
-        if extra.resume is not None and (
-            not _is_int(extra.resume) or extra.resume not in board.seats
-        ):
-            found.append(Problem("resume", f"{extra.resume!r} is not a seat"))
-    return found
-
-
-def _black_dog(board: Board, state: State, dog: int | None) -> list[Problem]:
-    if dog is None:
-        if state.phase == Phase.SETUP:
-            return []
-        return [Problem("black_dog", f"the Black Dog must be placed in phase {state.phase}")]
-    if state.phase == Phase.SETUP:
-        return [Problem("black_dog", "the Black Dog is placed only once setup is done")]
-    if not _is_int(dog) or not board.is_track(dog):
-        return [Problem("black_dog", f"the Black Dog stays on the track, not {dog!r}")]
-    if dog in board.printed_starts:
-        return [Problem("black_dog", f"T{dog} is a start field (R-B2)")]
-    if any(dog in seat_pieces for seat_pieces in state.pieces):
-        return [Problem("black_dog", f"T{dog} is taken by a piece; one piece per field")]
-    return []
+    if (None if extra is None else type(extra)) is not expected:
+        return [wrong_part(ruleset.name, state.teams, expected, extra)]
+    return [] if part is None or extra is None else part.problems(board, state)
 
 
 def _all_known(cards: tuple[object, ...], known: frozenset[str]) -> TypeGuard[tuple[str, ...]]:
@@ -254,8 +212,8 @@ def _phase(ruleset: Ruleset, board: Board, state: State) -> list[Problem]:
     if over != bool(state.winner):
         found.append(Problem("winner", "a winner is named exactly when the phase is over"))
     if state.winner:
-        found += _winner(board, state)
-    elif not over and (complete := _complete_sides(board, state)):
+        found += _winner(ruleset, board, state)
+    elif not over and (complete := _complete_sides(ruleset, board, state)):
         found.append(
             Problem(
                 "winner",
@@ -271,19 +229,10 @@ def _phase(ruleset: Ruleset, board: Board, state: State) -> list[Problem]:
     return found
 
 
-def _complete_sides(board: Board, state: State) -> list[tuple[int, ...]]:
-    sides = []
-    for seat in board.seats:
-        side = _side(board, state, seat)
-        if side not in sides and all(_home_run(board, state, s) for s in side):
-            sides.append(side)
-    return sides
-
-
-def _side(board: Board, state: State, seat: int) -> tuple[int, ...]:
-    if not state.teams:
-        return (seat,)
-    return tuple(sorted({seat, (seat + board.players // 2) % board.players}))
+def _complete_sides(ruleset: Ruleset, board: Board, state: State) -> list[tuple[int, ...]]:
+    """The sides that have won in ``state``, by the ruleset's win rule."""
+    done = [_home_run(board, state, seat) for seat in board.seats]
+    return ruleset.complete_sides(board, done, 0, state.teams)
 
 
 def _home_run(board: Board, state: State, seat: int) -> bool:
@@ -292,14 +241,15 @@ def _home_run(board: Board, state: State, seat: int) -> bool:
     return board.finish_full(sum(1 for location in state.pieces[seat] if board.is_lane(location)))
 
 
-def _winner(board: Board, state: State) -> list[Problem]:
+def _winner(ruleset: Ruleset, board: Board, state: State) -> list[Problem]:
     winner = state.winner
-    if not all(_is_int(seat) and seat in board.seats for seat in winner):
+    if not all(is_int(seat) and seat in board.seats for seat in winner):
         return [Problem("winner", f"{_short(list(winner))} are not seats")]
-    if tuple(sorted(set(winner))) != _side(board, state, winner[0]):
-        side = "a team" if state.teams else "one seat"
-        return [Problem("winner", f"{list(winner)} is not {side}")]
-    if not all(_home_run(board, state, seat) for seat in winner):
+    side = board.side(winner[0], state.teams)
+    if tuple(sorted(set(winner))) != side:
+        kind = "a team" if state.teams else "one seat"
+        return [Problem("winner", f"{list(winner)} is not {kind}")]
+    if side not in _complete_sides(ruleset, board, state):
         return [Problem("winner", f"{list(winner)} have not filled their finishes")]
     return []
 
@@ -309,7 +259,7 @@ def _seats(ruleset: Ruleset, state: State) -> list[Problem]:
     seats = range(state.players)
     for key in ("to_act", "dealer"):
         value = getattr(state, key)
-        if not _is_int(value) or value not in seats:
+        if not is_int(value) or value not in seats:
             found.append(Problem(key, f"{_short(value)} is not a seat (0..{state.players - 1})"))
     try:
         teams = ruleset.teams_for(state.players, state.teams)
@@ -332,9 +282,9 @@ def _counters(state: State) -> list[Problem]:
     found = []
     for key in ("round", "shuffles"):
         value = getattr(state, key)
-        if not _is_int(value) or value < 1:
+        if not is_int(value) or value < 1:
             found.append(Problem(key, f"expected an integer of at least 1, got {_short(value)}"))
-    if not _is_int(state.seed) or not -MAX_SEED < state.seed < MAX_SEED:
+    if not is_int(state.seed) or not -MAX_SEED < state.seed < MAX_SEED:
         found.append(
             Problem("seed", f"expected an integer below 2**63 in size, got {_short(state.seed)}")
         )

@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
 from dogrules.data.register import Citations, Clause, read_register
 from dogrules.data.specs import SpecTable, read_only, read_toml
+from dogrules.engine.parts import VariantPart
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board, build_board, layout_values
 from dogrules.geometry.cards import CardCatalogue, CardFamily, CardSpec, Deck, build_deck
 from dogrules.model.actions import Action, Notation
 from dogrules.model.errors import InvalidPosition
 from dogrules.model.results import Refusal, Step, Transition
-from dogrules.model.state import DogFacts, Phase, State, TeamSwapFacts
+from dogrules.model.state import Phase, State
 
 # A card play's movements, in order, as (from, to) locations.
 Moves = tuple[tuple[int, int], ...]
@@ -173,6 +174,11 @@ class Opening(Protocol):
         ...
 
 
+# The win rule: given the board, whether each seat has every piece that can finish in a
+# finish, the seat to start from and the team flag, every side that has won, clockwise from
+# that seat's own (``rules.round.complete_sides``).
+WinRule = Callable[[Board, Sequence[bool], int, bool], list[tuple[int, ...]]]
+
 # A variant's own invariant: given the game, a state reached and the step that reached it
 # (None for a starting state), raises AssertionError naming what does not hold.
 Invariant = Callable[["Game", State, Step | None], None]
@@ -187,8 +193,9 @@ class Ruleset:
     """One game of the family, composed from its mechanics.
 
     ``catalogue`` says what each card notation means in this game; ``phases`` holds the
-    rule of each phase; ``opening`` sets up a new game. ``extra`` is the type of the part of
-    the state only this game has (None when it has none). ``layout`` replaces the layout
+    rule of each phase; ``opening`` sets up a new game; ``complete_sides`` is the win rule
+    (the validator asks it too). ``part`` is the part of the state only
+    this game keeps (``State.extra``; None when it keeps none). ``layout`` replaces the layout
     file's data (a corrected board or deck; ``source`` names where it came from)."""
 
     name: str
@@ -201,7 +208,8 @@ class Ruleset:
     opening: Opening
     teams_for: Callable[[int, bool | None], bool]
     starter: Callable[[int, int], int]
-    extra: type[DogFacts] | type[TeamSwapFacts] | None = None
+    complete_sides: WinRule
+    part: VariantPart | None = None
     hand_size: int = 5
     plays_in_rounds: bool = True
     start_protection: bool = True

@@ -1,7 +1,8 @@
 """The variants as OpenSpiel Python games (``dogrules[rl]`` with ``open_spiel``; docs/rl.md).
 
-Importing this module registers ``python_dogrules_black_dog``, ``python_dogrules_agent_dog``
-and ``python_dogrules_dog_kids`` with ``pyspiel``; load one with
+Importing this module registers every registered variant with ``pyspiel``
+(``python_dogrules_black_dog``, ``python_dogrules_agent_dog``, ``python_dogrules_dog_kids``;
+:func:`register_game` one registered later); load one with
 ``pyspiel.load_game("python_dogrules_black_dog", {"players": 3})``. Parameters: ``players``
 (2..4), ``teams`` (the DOG Kids team game), ``seeds`` (how many deals the chance node
 chooses from) and ``max_steps`` (a game longer than that many moves ends in a draw; random
@@ -39,6 +40,7 @@ from dogrules.model.state import Phase, State
 from dogrules.spaces.observing import observe
 from dogrules.spaces.steps import StepSpace
 from dogrules.spaces.tensor import Layout, layout, tensor
+from dogrules.variants import implemented
 from dogrules.variants import variant as variant_named
 from dogrules.variants.facade import Variant
 
@@ -270,24 +272,20 @@ class DogObserver:
         return f"{text}\nrecall {now.recall[player]}" if self.perfect_recall else text
 
 
-class BlackDogGame(DogGame):
-    """Black DOG as an OpenSpiel game."""
-
-    variant = "black-dog"
-
-
-class AgentDogGame(DogGame):
-    """Agent DOG as an OpenSpiel game."""
-
-    variant = "agent-dog"
-
-
-class DogKidsGame(DogGame):
-    """DOG Kids as an OpenSpiel game."""
-
-    variant = "dog-kids"
+def register_game(variant: str) -> type[DogGame]:
+    """Register the variant called ``variant`` with pyspiel, as :func:`short_name` says, and
+    give its game class (importing this module registers every variant registered then; one
+    registered later is registered with pyspiel by this call)."""
+    title = variant_named(variant).title
+    game_class = type(
+        f"{title.title().replace(' ', '')}Game",
+        (DogGame,),
+        {"variant": variant, "__doc__": f"{title} as an OpenSpiel game."},
+    )
+    pyspiel.register_game(game_type(variant), game_class)
+    return game_class
 
 
-# pyspiel is given the classes (a closure registered instead crashes the interpreter at exit).
-for _game in (BlackDogGame, AgentDogGame, DogKidsGame):
-    pyspiel.register_game(game_type(_game.variant), _game)
+# pyspiel is given classes (a closure registered instead crashes the interpreter at exit).
+for _name in implemented():
+    register_game(_name)

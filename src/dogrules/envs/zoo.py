@@ -38,6 +38,7 @@ from dogrules.spaces.ids import ActionSpace
 from dogrules.spaces.observing import observe
 from dogrules.spaces.steps import StepSpace
 from dogrules.spaces.tensor import Layout, layout, tensor
+from dogrules.variants import VARIANTS
 from dogrules.variants import variant as variant_named
 
 try:
@@ -66,7 +67,7 @@ class DogEnv(AECEnv):
 
     def __init__(
         self,
-        variant: str = "black-dog",
+        variant: str = VARIANTS[0],
         players: int = 4,
         teams: bool | None = None,
         render_mode: str | None = None,
@@ -184,7 +185,7 @@ class DogEnv(AECEnv):
 
 
 def env(
-    variant: str = "black-dog",
+    variant: str = VARIANTS[0],
     players: int = 4,
     teams: bool | None = None,
     render_mode: str | None = None,

@@ -1,6 +1,7 @@
-"""The JSON Schemas (draft 2020-12) of game records and of positions (``dogrules.dump``),
-shipped as data in ``dogrules/formats/schemas/``, and the one-line messages naming the
-field for what does not follow them."""
+"""The JSON Schemas of game records and of positions, and what data that breaks them is told.
+
+The schemas (draft 2020-12; a position is what ``dogrules.dump`` writes) are shipped as data
+in ``dogrules/formats/schemas/``; a problem is told in one line naming the field."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from typing import Literal, Protocol, cast
 from dogrules.formats.schema_validator import validator
 from dogrules.formats.states import JSONValue
 from dogrules.variants import implemented
+from dogrules.variants import variant as get_variant
+from dogrules.variants.built_in import STANDARD_PARTS
 
 SchemaName = Literal["record", "position"]
 
@@ -37,15 +40,31 @@ class _Validator(Protocol):
 
 def schema(name: SchemaName) -> dict[str, JSONValue]:
     """The JSON Schema (draft 2020-12) of a ``"record"`` or a ``"position"``; the variant
-    names it accepts are those of the registry of variants."""
+    names it accepts are those of the registry of variants, and a position may carry the
+    keys of the own part of a state of a variant registered at run time."""
     return _schema(name, implemented())
 
 
 @functools.cache
 def _schema(name: SchemaName, variants: tuple[str, ...]) -> dict[str, JSONValue]:
     path = resources.files("dogrules.formats") / "schemas" / f"{name}.schema.json"
-    text = path.read_text("utf-8")
-    return cast(dict[str, JSONValue], _registered(json.loads(text), variants))
+    found = cast(dict[str, JSONValue], _registered(json.loads(path.read_text("utf-8")), variants))
+    properties = found.get("properties")
+    if name == "position" and isinstance(properties, dict):
+        for key in _run_time_keys(variants):
+            properties.setdefault(key, {"description": "a key of a run-time variant's part"})
+    return found
+
+
+def _run_time_keys(variants: tuple[str, ...]) -> list[str]:
+    """The JSON keys of the parts of a state of the ``variants`` format 1 does not always
+    carry (those of a variant registered at run time)."""
+    written = {key for part in STANDARD_PARTS for key in part.blank}
+    keys = []
+    for name in variants:
+        part = get_variant(name).ruleset.part
+        keys += [key for key in (part.blank if part else ()) if key not in written]
+    return keys
 
 
 def _registered(node: JSONValue, variants: tuple[str, ...]) -> JSONValue:

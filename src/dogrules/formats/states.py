@@ -9,21 +9,26 @@ The shape (all keys always present)::
      "seed": 7, "shuffles": 1, "exchanging": [], "resume": null}
 
 Locations are layout notation, each seat's list in board order (home, track, finish); the
-deck lists its cards bottom to top (the next card drawn is the last).
+deck lists its cards bottom to top (the next card drawn is the last). ``black_dog``,
+``exchanging`` and ``resume`` are the keys of the built-in variants' own parts of a state
+(see ``dogrules.engine.parts``), written for every state, blank where it keeps none; a part
+of a variant registered at run time adds its keys after these, to its own states only.
 """
 
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TypeVar
 
+from dogrules.engine.parts import VariantPart, read_seats
 from dogrules.engine.problems import problems
 from dogrules.geometry.board import Board
 from dogrules.model.errors import InvalidPosition, Problem
 from dogrules.model.jsonvalue import JSONValue
-from dogrules.model.state import DogFacts, Phase, State, TeamSwapFacts
+from dogrules.model.state import Extra, Phase, State
 from dogrules.variants import variant as get_variant
+from dogrules.variants.built_in import parts_written
 from dogrules.variants.facade import Variant
 
 __all__ = ["FORMAT", "KEYS", "JSONValue", "dump", "load"]
@@ -69,9 +74,13 @@ def dump(state: State, variant: Variant | None = None) -> dict[str, JSONValue]:
     ``variant`` is needed only for a variant played on other board data (``with_data``)."""
     if not isinstance(state, State):
         raise TypeError(f"state must be a dogrules State, got {type(state).__name__}")
-    board = _game(state.variant, variant).board(state.players)
+    game = _game(state.variant, variant)
+    board = game.board(state.players)
     seats = range(state.players)
-    return {
+    parts: dict[str, JSONValue] = {}
+    for part in parts_written(game.ruleset):
+        parts.update(part.dump(board, state))
+    fields: dict[str, JSONValue] = {
         "format": FORMAT,
         "variant": state.variant,
         "players": state.players,
@@ -83,7 +92,6 @@ def dump(state: State, variant: Variant | None = None) -> dict[str, JSONValue]:
         "deck": list(state.deck),
         "discard": list(state.discard),
         "exchange": {str(s): state.exchange[s] for s in seats},
-        "black_dog": None if state.black_dog is None else board.label(state.black_dog),
         "winner": list(state.winner),
         "dealer": state.dealer,
         "round": state.round,
@@ -91,9 +99,15 @@ def dump(state: State, variant: Variant | None = None) -> dict[str, JSONValue]:
         "redrawn": state.redrawn,
         "seed": state.seed,
         "shuffles": state.shuffles,
-        "exchanging": list(state.exchanging),
-        "resume": state.resume,
+        **parts,
     }
+    return {key: fields[key] for key in _ordered(fields)}
+
+
+def _ordered(keys: Iterable[str]) -> list[str]:
+    """``keys`` in the order format 1 writes them: :data:`KEYS`, then a run-time part's."""
+    listed = set(keys)
+    return [key for key in KEYS if key in listed] + [key for key in keys if key not in KEYS]
 
 
 def load(data: Mapping[str, object], variant: Variant | None = None) -> State:
@@ -124,9 +138,6 @@ def _read(
     missing = [key for key in KEYS if key not in data]
     if missing:
         raise InvalidPosition(f"state: missing key(s): {', '.join(missing)}")
-    unknown = sorted(set(data) - set(KEYS))
-    if unknown:
-        raise InvalidPosition(f"state: unknown key(s): {', '.join(map(repr, unknown))[:80]}")
     if data["format"] != FORMAT:
         raise InvalidPosition(f"format: expected {FORMAT}, got {_short(data['format'])}")
     name = _typed(data, "variant", str)
@@ -134,6 +145,14 @@ def _read(
         game = _game(name, variant)
     except ValueError as exc:
         raise InvalidPosition(f"variant: {exc}") from None
+    parts = parts_written(game.ruleset)
+    keys = _ordered([*KEYS, *(key for part in parts for key in part.blank)])
+    missing = [key for key in keys if key not in data]
+    if missing:
+        raise InvalidPosition(f"state: missing key(s): {', '.join(missing)}")
+    unknown = sorted(set(data) - set(keys))
+    if unknown:
+        raise InvalidPosition(f"state: unknown key(s): {', '.join(map(repr, unknown))[:80]}")
     players = _typed(data, "players", int)
     try:
         board = game.board(players)
@@ -159,34 +178,17 @@ def _read(
         if card is not None and (not isinstance(card, str) or card not in known):
             raise InvalidPosition(f"exchange.{seat}: unknown card {_short(card)}")
         exchange.append(card)
-    dog_name = data["black_dog"]
-    black_dog = None
-    if dog_name is not None:
-        if not isinstance(dog_name, str):
-            raise InvalidPosition("black_dog: a location name or null")
-        try:
-            black_dog = board.parse(dog_name, 0)
-        except ValueError as exc:
-            raise InvalidPosition(f"black_dog: {exc}") from None
     last = data["last_played"]
     if last is not None and not isinstance(last, str):
         raise InvalidPosition(f"last_played: expected a card or null, got {_short(last)}")
     teams = _typed(data, "teams", bool)
-    exchanging = _seat_list(data, "exchanging")
-    resume = data["resume"]
-    if resume is not None and (not isinstance(resume, int) or isinstance(resume, bool)):
-        raise InvalidPosition(f"resume: {_short(resume)} is not a seat or null")
-    kind = game.ruleset.extra
-    if kind is not DogFacts and black_dog is not None:
-        found.append(Problem("black_dog", f"{game.name} has no Black Dog"))
-    if (kind is not TeamSwapFacts or not teams) and (exchanging or resume is not None):
-        where = "exchanging" if exchanging else "resume"
-        found.append(Problem(where, f"{game.name} has no team card swap here"))
-    extra: DogFacts | TeamSwapFacts | None = None
-    if kind is DogFacts:
-        extra = DogFacts(black_dog)
-    elif kind is TeamSwapFacts and teams:
-        extra = TeamSwapFacts(tuple(exchanging), resume)
+    extra: Extra | None = None
+    for part in parts:
+        if part is game.ruleset.part and part.kind(teams) is not None:
+            extra, more = part.load(board, data, teams)
+            found += more
+        else:
+            found += _blank(game, part, data)
     state = State(
         variant=name,
         players=players,
@@ -203,7 +205,7 @@ def _read(
         redrawn=_typed(data, "redrawn", bool),
         seed=_typed(data, "seed", int),
         shuffles=_typed(data, "shuffles", int),
-        winner=tuple(_seat_list(data, "winner")),
+        winner=tuple(read_seats(data, "winner")),
         teams=teams,
         extra=extra,
     )
@@ -229,13 +231,10 @@ def _short(value: object) -> str:
     return reprlib.repr(value)
 
 
-def _seat_list(data: Mapping[str, object], key: str) -> list[int]:
-    value = data[key]
-    if not isinstance(value, list) or not all(
-        isinstance(s, int) and not isinstance(s, bool) for s in value
-    ):
-        raise InvalidPosition(f"{key}: expected a list of seats")
-    return value
+def _blank(game: Variant, part: VariantPart, data: Mapping[str, object]) -> list[Problem]:
+    """A part the state's variant (or its form) does not keep is written blank."""
+    filled = [key for key, blank in part.blank.items() if data[key] != blank]
+    return [Problem(filled[0], f"{game.name} {part.missing}")] if filled else []
 
 
 def _typed(data: Mapping[str, object], key: str, kind: type[T]) -> T:

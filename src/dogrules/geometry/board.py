@@ -27,6 +27,29 @@ _META_KEYS = frozenset({"id", "status", "text", "source", "passage"})
 _LOCATION = re.compile(r"^(?:T(?P<track>\d+)|F(?P<finish>\d+)(?:@(?P<owner>\d+))?|H)$")
 
 
+@implements("BD-PLAYERS", "KD-TEAM")
+def partner_seat(seat: int, players: int) -> int:
+    """The seat opposite ``seat``, its partner in a team game: the partners sit opposite
+    each other."""
+    return (seat + players // 2) % players
+
+
+def side_of(seat: int, players: int, teams: bool) -> tuple[int, ...]:
+    """The seats that win together with ``seat`` (in seat order): it and its partner in a
+    team game, else it alone."""
+    return tuple(sorted({seat, partner_seat(seat, players)})) if teams else (seat,)
+
+
+def sides(players: int, teams: bool) -> tuple[tuple[int, ...], ...]:
+    """Every side at a table of ``players`` (see :func:`side_of`), by its lowest seat."""
+    found: list[tuple[int, ...]] = []
+    for seat in range(players):
+        side = side_of(seat, players, teams)
+        if side not in found:
+            found.append(side)
+    return tuple(found)
+
+
 def layout_values(layout: SpecTable, where: str) -> dict[str, object]:
     """All data values of a layout file, merged from its datums (ids and prose dropped)."""
     values: dict[str, object] = {}
@@ -227,6 +250,14 @@ class Board:
         """Whether a seat with ``in_finish`` pieces in its finish has them all home (see
         :meth:`pieces_to_finish`)."""
         return in_finish >= self.pieces_to_finish()
+
+    def partner(self, seat: int) -> int:
+        """The seat opposite ``seat`` (its partner in a team game, see :func:`partner_seat`)."""
+        return partner_seat(seat, self.players)
+
+    def side(self, seat: int, teams: bool) -> tuple[int, ...]:
+        """The seats that win together with ``seat`` (see :func:`side_of`)."""
+        return side_of(seat, self.players, teams)
 
     def ahead(self, start: int, field: int) -> int:
         """Clockwise distance from ``start`` to ``field`` on the track (0 when equal)."""

@@ -5,7 +5,9 @@ frozen :class:`Observation` with locations as ints (:func:`from_json`), and adds
 facts the JSON view leaves out because no frontend needed them: whether the seat to act has
 already discarded and drawn this turn (``redrawn``), the seats of a DOG Kids team card swap
 under way and the seat that plays after it (``exchanging``, ``resume``), and how many
-shuffles were made. Every seat at the table sees all four happen.
+shuffles were made. Every seat at the table sees all four happen. ``extra`` is the variant's
+own part of the state as the seat sees it (``VariantPart.seen``), what a state sampled from
+the observation keeps.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import attrs
 
 from dogrules.geometry.board import Board
 from dogrules.model.jsonvalue import JSONValue
-from dogrules.model.state import Phase, State
+from dogrules.model.state import Extra, Phase, State
 
 
 @attrs.frozen
@@ -55,6 +57,7 @@ class Observation:
     exchanging: tuple[int, ...] = ()
     resume: int | None = None
     shuffles: int = 1
+    extra: Extra | None = None
 
 
 @attrs.frozen
@@ -65,11 +68,13 @@ class PublicFacts:
     exchanging: tuple[int, ...]
     resume: int | None
     shuffles: int
+    extra: Extra | None = None
 
     @classmethod
-    def of(cls, state: State) -> PublicFacts:
-        """The public facts of ``state``."""
-        return cls(state.redrawn, state.exchanging, state.resume, state.shuffles)
+    def of(cls, state: State, seen: Extra | None = None) -> PublicFacts:
+        """The public facts of ``state``, with ``seen``, its variant's own part as the seat
+        sees it."""
+        return cls(state.redrawn, state.exchanging, state.resume, state.shuffles, seen)
 
 
 def from_json(view: Mapping[str, JSONValue], board: Board, public: PublicFacts) -> Observation:
@@ -107,6 +112,7 @@ def from_json(view: Mapping[str, JSONValue], board: Board, public: PublicFacts) 
         exchanging=public.exchanging,
         resume=public.resume,
         shuffles=public.shuffles,
+        extra=public.extra,
     )
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Hashable
+from typing import TypeAlias
 
 import attrs
 
@@ -32,8 +34,10 @@ class TeamSwapFacts:
     resume: int | None = None
 
 
-# The typed part of a state that only one variant has (its ruleset says which).
-Extra = DogFacts | TeamSwapFacts
+# The part of a state that only one variant keeps (``State.extra``): a frozen, hashable value
+# of the class that variant's part says (``dogrules.engine.parts.VariantPart``). DogFacts and
+# TeamSwapFacts are the built-in variants' (the engine's tables know the Black Dog).
+Extra: TypeAlias = Hashable
 
 
 @attrs.frozen(cache_hash=True)
@@ -46,8 +50,9 @@ class State:
     ``last_played`` is the card a Copy would play now (a copied card, never ``"copy"``).
     ``redrawn`` marks a 2/3-player seat that has already discarded and drawn this turn.
     ``shuffles`` counts the shuffles so far: shuffle ``n`` is seeded by ``(seed, n)``.
-    ``extra`` is the part of the state only one variant has (the Black Dog; a team card
-    swap under way), None for a variant that has none.
+    ``extra`` is the part of the state only one variant keeps (the Black Dog; a team card
+    swap under way), None for a variant that keeps none: its variant's ``Ruleset.part``
+    checks, writes, reads and shows it (see ``dogrules.engine.parts``).
 
     The canonical hand order is the order of the unshuffled deck (``Deck.in_order``).
     ``dogrules.load`` and ``Variant.position`` put pieces and hands in these orders (a dump may

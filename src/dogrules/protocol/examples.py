@@ -11,11 +11,12 @@ from dogrules.formats.states import dump
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import State
 from dogrules.variants import variant as get_variant
+from dogrules.variants.black_dog import BLACK_DOG
 
 __all__ = ["POSITION_ARGUMENTS", "example_position", "example_requests"]
 
 POSITION_ARGUMENTS: dict[str, JSONValue] = {
-    "variant": "black-dog",
+    "variant": BLACK_DOG.name,
     "players": 4,
     "pieces": {
         "0": ["T5", "H", "H", "H"],
@@ -35,7 +36,7 @@ def example_position() -> State:
     """The example position (:data:`POSITION_ARGUMENTS` set up)."""
     pieces = cast(dict[str, list[str]], POSITION_ARGUMENTS["pieces"])
     hands = cast(dict[str, list[str]], POSITION_ARGUMENTS["hands"])
-    return get_variant("black-dog").position(
+    return get_variant(BLACK_DOG.name).position(
         players=4,
         pieces={int(seat): fields for seat, fields in pieces.items()},
         hands={int(seat): cards for seat, cards in hands.items()},
@@ -51,7 +52,7 @@ def example_requests() -> dict[str, dict[str, JSONValue]]:
     return {
         "hello": {"protocol": 1},
         "version": {},
-        "new_game": {"variant": "black-dog", "players": 4, "seed": 7},
+        "new_game": {"variant": BLACK_DOG.name, "players": 4, "seed": 7},
         "position": POSITION_ARGUMENTS,
         "legal_actions": {"state": state},
         "choices": {"state": state, "path": ["5", "T5"]},

@@ -14,6 +14,7 @@ from dogrules.data.version import __version__
 from dogrules.formats.records import state_digest
 from dogrules.formats.states import dump, load
 from dogrules.formats.validation import validate as validate_data
+from dogrules.geometry.board import sides
 from dogrules.model.errors import ChoiceError, DogRulesError, InvalidPosition
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import State
@@ -66,7 +67,10 @@ def hello(request: Request, context: Context) -> Answer:
     variants: list[JSONValue] = []
     for name in implemented():
         found = get_variant(name)
-        shapes: list[JSONValue] = [{"players": p, "teams": t} for p, t in forms(name)]
+        shapes: list[JSONValue] = [
+            {"players": p, "teams": t, "sides": [list(side) for side in sides(p, t)]}
+            for p, t in forms(name)
+        ]
         variants.append({"name": name, "title": found.title, "forms": shapes})
     operations: list[JSONValue] = list(OPERATIONS)
     limits: dict[str, JSONValue] = {

@@ -7,12 +7,13 @@ from dogrules.geometry.board import HOME, Board
 from dogrules.geometry.features import (
     bones,
     card_colours,
+    disc_fields,
     field_colours,
     holes,
     house_colours,
     meetings,
 )
-from dogrules.model.state import DogFacts, State
+from dogrules.model.state import State
 from dogrules.render.glyphs import _bone, _meeting, _paw
 from dogrules.render.style import (
     _DISC_SHADE,
@@ -25,10 +26,11 @@ from dogrules.render.style import (
     COLOURS,
     _circle,
     _el,
-    _name,
     _partners,
     _text,
+    described,
 )
+from dogrules.variants import title as variant_title
 
 
 def _legend(board: Board, state: State) -> list[str]:
@@ -62,7 +64,7 @@ def _legend(board: Board, state: State) -> list[str]:
         out.append(_el("text", *pairs, text=content))
         y += size + 6
 
-    line(_name(board.variant), 16.0, bold=True)
+    line(variant_title(board.variant), 16.0, bold=True)
     line(f"{board.players} players{', teams' if state.teams else ''}, round {state.round}")
     line(f"phase: {state.phase.value}")
     to_act = state.to_act
@@ -72,6 +74,8 @@ def _legend(board: Board, state: State) -> list[str]:
     partners = _partners(board, state)
     if partners:
         line(partners, 10.0)
+    for told in described(board, state):
+        line(told, 10.0)
     y += 6
     line("Seats", 12.0, bold=True)
     for seat in board.seats:
@@ -95,8 +99,7 @@ def _legend(board: Board, state: State) -> list[str]:
         line(f"home {home}, finish {done}/{board.finish}", 9.5, dx=20.0)
     y += 6
     line("Key", 12.0, bold=True)
-    if isinstance(state.extra, DogFacts):
-        where = "not placed" if state.black_dog is None else board.label(state.black_dog)
+    if disc_fields(board):
         out.append(
             _el(
                 "rect",
@@ -115,7 +118,7 @@ def _legend(board: Board, state: State) -> list[str]:
         line("white paw", 10.0, dx=22.0)
         out.append(_circle(x + 8, y, 7.5, ("fill", "#000000"), ("stroke", "#ffffff")))
         out.append(_text(x + 8, y + 0.5, "B", 10.0, ("fill", "#ffffff"), ("font-weight", "bold")))
-        line(f"Black Dog: {where}", 10.0, dx=22.0)
+        line("Black Dog", 10.0, dx=22.0)
     if holes(board):
         out.append(
             _circle(x + 8, y, 7.0, ("fill", _HOLE_FILL), ("stroke", _INK), ("stroke-width", "3"))

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
-from dogrules.geometry.board import HOME, Board
+from dogrules.geometry.board import HOME, Board, sides
 from dogrules.geometry.features import card_colours, field_colours, holes, paws
 from dogrules.model.state import State
 from dogrules.variants import implemented
@@ -71,11 +71,6 @@ _LEGEND_X = 792.0
 # ---------------------------------------------------------------------------------------------
 
 
-def _name(variant: str) -> str:
-    """The title of a registered variant (its name for one not registered)."""
-    return get_variant(variant).title if variant in implemented() else variant
-
-
 def _code(colour: str) -> str:
     return _CODES.get(colour, colour[:2])
 
@@ -130,10 +125,18 @@ def _occupants(board: Board, state: State) -> dict[int, list[int]]:
     return found
 
 
+def described(board: Board, state: State) -> tuple[str, ...]:
+    """The lines the variant's own part of ``state`` adds to a drawn or written board (see
+    ``VariantPart.describe``); none for a variant without a part, or not registered."""
+    part = get_variant(state.variant).ruleset.part if state.variant in implemented() else None
+    return () if part is None else part.describe(board, state)
+
+
 def _partners(board: Board, state: State) -> str | None:
-    if board.players != 4 or (board.variant == "dog-kids" and not state.teams):
+    if not state.teams:
         return None
-    return "partners: seats 0+2 and 1+3"
+    pairs = " and ".join("+".join(map(str, side)) for side in sides(board.players, True))
+    return f"partners: seats {pairs}"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -39,7 +39,6 @@ from dogrules.render.style import (
     _circle,
     _el,
     _el_open,
-    _name,
     _num,
     _ordered_colours,
     _paw_kind,
@@ -48,6 +47,7 @@ from dogrules.render.style import (
     _start_seat,
     _text,
 )
+from dogrules.variants import title as variant_title
 
 
 def _band(geo: _Geometry, first: int, last: int) -> str:
@@ -245,7 +245,8 @@ def svg(board: Board, state: State, arrows: Iterable[Arrow] = ()) -> str:
         ),
         _el(
             "title",
-            text=f"{_name(board.variant)}, {board.players} players, phase {state.phase.value}",
+            text=f"{variant_title(board.variant)}, {board.players} players, "
+            f"phase {state.phase.value}",
         ),
         _el("rect", ("x", 0), ("y", 0), ("width", _WIDTH), ("height", _HEIGHT), ("fill", _PAPER)),
         _circle(
@@ -274,7 +275,12 @@ def svg(board: Board, state: State, arrows: Iterable[Arrow] = ()) -> str:
     out.extend(_marks(geo, board))
     out.append(
         _text(
-            _CX, _CY - 14, _name(board.variant), 26.0, ("fill", "#555555"), ("font-weight", "bold")
+            _CX,
+            _CY - 14,
+            variant_title(board.variant),
+            26.0,
+            ("fill", "#555555"),
+            ("font-weight", "bold"),
         )
     )
     out.append(

@@ -19,13 +19,14 @@ from dogrules.geometry.features import (
 from dogrules.model.state import State
 from dogrules.render.style import (
     _code,
-    _name,
     _occupants,
     _ordered_colours,
     _partners,
     _paw_kind,
     _start_seat,
+    described,
 )
+from dogrules.variants import title as variant_title
 
 
 def _field_token(board: Board, state: State, field: int, occupants: Sequence[int]) -> str:
@@ -107,7 +108,7 @@ def text_board(board: Board, state: State) -> str:
     occupants = _occupants(board, state)
     to_act = state.to_act
     head = (
-        f"{_name(board.variant)}: {board.players} players"
+        f"{variant_title(board.variant)}: {board.players} players"
         f"{', teams' if state.teams else ''}, round {state.round}, phase {state.phase.value},"
         f" seat {to_act} ({board.colour(to_act)}) to act"
     )
@@ -147,9 +148,7 @@ def text_board(board: Board, state: State) -> str:
             f" home {home}/{board.pieces_per_seat}  {lane_name}{colours} {done}/{board.finish}: "
             + " ".join(lane)
         )
-    if disc_fields(board):
-        where = "not on the board" if state.black_dog is None else board.label(state.black_dog)
-        lines.append(f"Black Dog: {where}")
+    lines += described(board, state)
     if holes(board):
         hidden = sorted(loc for loc in occupants if loc in holes(board))
         named = ", ".join(f"T{loc}" for loc in hidden) if hidden else "none"

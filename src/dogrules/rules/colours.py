@@ -117,25 +117,27 @@ def landing_is_possible(
     origin: int,
     target: int,
     colour: str,
-    partner_shift: int | None,
+    teams: bool,
 ) -> bool:
     """A colour move may end on ``target`` unless it would push the partner's dog there and
     that dog (or one it pushes in turn) has no field of the colour ahead."""
     holder = table.occupant.get(target)
-    if holder is None or partner_shift is None:
+    if holder is None or not teams:
         return True
-    if holder != _partner_of(table.board, owner, partner_shift):
+    if holder != _partner_of(table.board, owner, teams):
         return True
     scratch = table.clone()
     del scratch.occupant[origin]
-    return _push(scratch, holder, target, colour, partner_shift)
+    return _push(scratch, holder, target, colour, teams)
 
 
-def _partner_of(board: Board, seat: int, partner_shift: int) -> int:
-    return (seat + partner_shift) % board.players
+def _partner_of(board: Board, seat: int, teams: bool) -> int:
+    """The dog owner a push of ``seat``'s dog moves on instead of throwing out: the partner
+    in the team variant (without teams, only a seat's own dog would be)."""
+    return board.partner(seat) if teams else seat
 
 
-def _push(table: Table, dog_owner: int, field: int, colour: str, partner_shift: int) -> bool:
+def _push(table: Table, dog_owner: int, field: int, colour: str, teams: bool) -> bool:
     """Push the dog on ``field`` on to its next field of ``colour``; False if it cannot go."""
     board = table.board
     target = colour_target(board, table, dog_owner, field, colour)
@@ -155,8 +157,8 @@ def _push(table: Table, dog_owner: int, field: int, colour: str, partner_shift: 
         )
     holder = table.occupant.get(target)
     if holder is not None:
-        if holder == _partner_of(board, dog_owner, partner_shift):
-            if not _push(table, holder, target, colour, partner_shift):
+        if holder == _partner_of(board, dog_owner, teams):
+            if not _push(table, holder, target, colour, teams):
                 return False
         else:
             table.send_home(target, THROW_CLAUSES)
@@ -165,7 +167,7 @@ def _push(table: Table, dog_owner: int, field: int, colour: str, partner_shift: 
 
 
 def blocked_push(
-    table: Table, owner: int, origin: int, target: int, colour: str, partner_shift: int
+    table: Table, owner: int, origin: int, target: int, colour: str, teams: bool
 ) -> tuple[int, int] | None:
     """The dog (owner, field) whose push fails when a dog of ``owner`` moves from ``origin``
     to ``target`` with ``colour``, or None if every push goes through."""
@@ -175,7 +177,7 @@ def blocked_push(
     pusher = owner
     while True:
         holder = scratch.occupant.get(field)
-        if holder is None or holder != _partner_of(table.board, pusher, partner_shift):
+        if holder is None or holder != _partner_of(table.board, pusher, teams):
             return None
         onward = colour_target(table.board, scratch, holder, field, colour)
         if onward is None:
@@ -192,7 +194,7 @@ def move_dog(
     origin: int,
     target: int,
     colour: str | None,
-    partner_shift: int | None,
+    teams: bool,
     clauses: tuple[str, ...],
 ) -> None:
     """Carry out a move known to be possible: a dog of another player on the target is thrown
@@ -201,9 +203,9 @@ def move_dog(
     table.move_off(owner, origin, target, path_between, clauses, ("KD-HOUSE-ENTRY", "R-K8"))
     holder = table.occupant.get(target)
     if holder is not None:
-        partner = None if partner_shift is None else _partner_of(board, owner, partner_shift)
+        partner = _partner_of(board, owner, teams) if teams else None
         if holder == partner and colour is not None:
-            pushed = _push(table, holder, target, colour, partner_shift or 0)
+            pushed = _push(table, holder, target, colour, teams)
             assert pushed, "a push that cannot happen is never a legal move (R-K10)"
         else:
             table.send_home(target, THROW_CLAUSES)

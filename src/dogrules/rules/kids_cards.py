@@ -47,9 +47,9 @@ class KidsCardRule(Protocol):
     def carry_out(self, table: Table, turn: Turn, card: CardSpec, action: Action) -> None: ...
 
 
-def partner_shift(turn: Turn) -> int | None:
-    """How far round the table the partner sits (team variant), else None."""
-    return None if turn.partner is None else turn.board.players // 2
+def has_partner(turn: Turn) -> bool:
+    """Whether the acting seat plays with a partner (the team variant)."""
+    return turn.partner is not None
 
 
 def own_dogs(turn: Turn) -> list[int]:
@@ -147,7 +147,7 @@ def move_or_enter(
         enter_dog(table, turn.controlled)
         return
     owner = table.occupant[origin]
-    move_dog(table, owner, origin, target, colour, partner_shift(turn), clauses)
+    move_dog(table, owner, origin, target, colour, has_partner(turn), clauses)
 
 
 def _pushes(
@@ -156,12 +156,12 @@ def _pushes(
     """The pushes a dog's move with ``colour`` sets off, hop by hop (none unless the
     target holds the partner's dog): what the colour chosen can change."""
     table = turn.table
-    shift = partner_shift(turn)
-    if shift is None or target not in table.occupant:
+    teams = has_partner(turn)
+    if not teams or target not in table.occupant:
         return ()
     probe = table.clone()
     probe.events = []
-    move_dog(probe, table.occupant[origin], origin, target, colour, shift, COLOUR_CLAUSES)
+    move_dog(probe, table.occupant[origin], origin, target, colour, teams, COLOUR_CLAUSES)
     return tuple((e.src, e.dst) for e in probe.events if e.kind == EventKind.PUSHED)
 
 
@@ -183,7 +183,7 @@ class ColourCard:
         is one choice, listed with the first colour."""
         yield from _entering(turn, card)
         board, table, owner = turn.board, turn.table, turn.controlled
-        shift = partner_shift(turn)
+        teams = has_partner(turn)
         dogs = own_dogs(turn)
         outcomes: set[tuple[int, int, tuple[tuple[str | None, str | None], ...]]] = set()
         for colour in card.colours:
@@ -191,7 +191,7 @@ class ColourCard:
             for origin in dogs:
                 target = colour_target(board, table, owner, origin, colour)
                 if target is None or not landing_is_possible(
-                    table, owner, origin, target, colour, shift
+                    table, owner, origin, target, colour, teams
                 ):
                     continue
                 if chosen is not None:
@@ -217,8 +217,8 @@ class ColourCard:
         board, table, owner = turn.board, turn.table, turn.controlled
         colour = action.chosen or card.colours[0]
         where = colour_target(board, table, owner, origin, colour)
-        shift = partner_shift(turn)
-        if where == target and landing_is_possible(table, owner, origin, target, colour, shift):
+        teams = has_partner(turn)
+        if where == target and landing_is_possible(table, owner, origin, target, colour, teams):
             return None
         helping = ("KD-TEAM-HELP",) if owner != turn.seat else ()
         ahead = [f for f in fields_ahead(board, owner, origin) if colour in board.colours_at(f)]
@@ -248,7 +248,7 @@ class ColourCard:
                 f"with {colour} the dog goes to {label(where, turn.seat)}, the first {colour} "
                 "field ahead it may take",
             )
-        stuck = blocked_push(table, owner, origin, target, colour, shift or 0)
+        stuck = blocked_push(table, owner, origin, target, colour, teams)
         holder, field = stuck if stuck is not None else (owner, target)
         return Refusal(
             ("KD-TEAM-PUSH", "R-K10"),

@@ -13,7 +13,7 @@ from dogrules.engine.cardtable import CardTable, scratch, transition
 from dogrules.engine.instances import PLAY
 from dogrules.engine.ruleset import Game
 from dogrules.engine.table import Table
-from dogrules.geometry.board import HOME
+from dogrules.geometry.board import HOME, partner_seat
 from dogrules.geometry.cards import CardFamily, distinct
 from dogrules.model.actions import Action, ActionKind
 from dogrules.model.events import Event, EventKind
@@ -198,7 +198,7 @@ class KidsPlay:
         refill(cards, seat)
         if not state.teams:
             return transition(state, table, cards, to_act=following)
-        partner = (seat + state.players // 2) % state.players
+        partner = partner_seat(seat, state.players)
         givers = tuple(s for s in (seat, partner) if cards.hands[s])
         return transition(
             state,

@@ -23,7 +23,7 @@ from dogrules.geometry.cards import CardFamily, CardSpec, distinct
 from dogrules.model.actions import Action, ActionKind
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal, Transition
-from dogrules.model.state import DogFacts, State
+from dogrules.model.state import Phase, State
 from dogrules.rules.copy import check_copy, copy_plays_as
 from dogrules.rules.disc import (
     DiscTurn,
@@ -200,7 +200,7 @@ class RoundPlay:
         if action.kind == PLAY:
             return self.check_play(game, state, action)
         if action.kind == ActionKind.PLACE:
-            if game.ruleset.extra is not DogFacts:
+            if Phase.SETUP not in game.ruleset.phases:
                 return Refusal(("R-C12",), f"{game.ruleset.name} has no Black Dog to place")
             return Refusal(("BD-PLACE-BLACK-DOG", "R-B1"), "the Black Dog is placed once, at setup")
         if action.kind == ActionKind.GIVE:

@@ -13,12 +13,12 @@ from dogrules.engine.cardtable import CardTable, card_scratch, transition, trans
 from dogrules.engine.instances import GIVE
 from dogrules.engine.ruleset import Game
 from dogrules.engine.table import Table
-from dogrules.geometry.board import HOME, Board
+from dogrules.geometry.board import HOME, Board, partner_seat
 from dogrules.geometry.cards import distinct
 from dogrules.model.actions import Action, ActionKind
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal, Transition
-from dogrules.model.state import DogFacts, Phase, State
+from dogrules.model.state import Phase, State
 
 HAND_SIZE: Final = 5
 
@@ -27,8 +27,9 @@ HAND_SIZE: Final = 5
 def exchange_recipients(players: int, teams: bool) -> tuple[int, ...]:
     """Who receives each seat's card: the partner opposite in the team game, otherwise the
     left neighbour (the next seat clockwise)."""
-    shift = players // 2 if teams else 1
-    return tuple((seat + shift) % players for seat in range(players))
+    if teams:
+        return tuple(partner_seat(seat, players) for seat in range(players))
+    return tuple((seat + 1) % players for seat in range(players))
 
 
 @implements("BD-TURN", "BD-ROUND-END", "BD-FOLD")
@@ -47,23 +48,20 @@ def controlled_seat(table: Table, seat: int, teams: bool) -> int:
     """The seat whose pieces ``seat`` moves: its own, or its partner's once all its own are in
     its finish (team game)."""
     if teams and table.all_in_finish(seat):
-        return (seat + table.board.players // 2) % table.board.players
+        return table.board.partner(seat)
     return seat
 
 
-@implements(
-    "BD-GOAL", "BD-WIN", "BD-2P3P-WIN", "KD-GOAL", "KD-WIN", "KD-TEAM-WIN", "R-C11", "R-C13"
-)
+@implements("R-C13")
 def winners(table: Table, acting: int, teams: bool) -> tuple[int, ...]:
-    """The side that has won after an action: a team whose pieces are all in their
-    finishes, or (2/3 players) a seat with its finish full. When one card completes two
-    sides (a Partner split), the side whose last piece entered its finish first, in the
-    order of the sub-moves, wins (R-C13)."""
+    """The side that has won after an action (see :func:`complete_sides`). When one card
+    completes two sides (a Partner split), the side whose last piece entered its finish
+    first, in the order of the sub-moves, wins (R-C13)."""
     if not table.finished:
         # A side is complete only once its last piece enters a finish, and a game already
         # won takes no action: no piece entered one in this action, so nobody has won.
         return ()
-    sides = complete_sides(table, acting, teams)
+    sides = complete_sides(table.board, table.seats_done(), acting, teams)
     if not sides:
         return ()
 
@@ -74,25 +72,26 @@ def winners(table: Table, acting: int, teams: bool) -> tuple[int, ...]:
     return min(sides, key=completed_at)
 
 
-def complete_sides(table: Table, acting: int, teams: bool) -> list[tuple[int, ...]]:
-    """Every side (team or seat) whose pieces are all in their finishes, clockwise from the
-    acting seat's own side."""
-    players = table.board.players
-    done = table.seats_done()
+@implements("BD-GOAL", "BD-WIN", "BD-2P3P-WIN", "KD-GOAL", "KD-WIN", "KD-TEAM-WIN", "R-C11")
+def complete_sides(
+    board: Board, done: Sequence[bool], first: int, teams: bool
+) -> list[tuple[int, ...]]:
+    """The win rule: a side has won once every piece of its seats that can finish stands in
+    a finish (``done[seat]``); a side is a team in a team game, otherwise one seat. Every
+    such side, clockwise from ``first``'s own."""
     if not any(done):
         return []  # after every action of a game but its last
     sides: list[tuple[int, ...]] = []
-    for offset in range(players):
-        seat = (acting + offset) % players
-        side = tuple(sorted({seat, (seat + players // 2) % players})) if teams else (seat,)
-        if side not in sides and all(done[s] for s in side):
+    for offset in range(board.players):
+        side = board.side((first + offset) % board.players, teams)
+        if side not in sides and all(done[seat] for seat in side):
             sides.append(side)
     return sides
 
 
 def partner_of(state: State, seat: int) -> int | None:
     """The seat opposite ``seat`` in a team game (None without teams)."""
-    return (seat + state.players // 2) % state.players if state.teams else None
+    return partner_seat(seat, state.players) if state.teams else None
 
 
 def win_clauses(teams: bool, double: bool) -> tuple[str, ...]:
@@ -172,7 +171,8 @@ def end_turn(
         # most plays none entered one, and the win is not looked for.
         won = winners(table, state.to_act, state.teams) if table.finished else ()
         if won:
-            double = len(complete_sides(table, state.to_act, state.teams)) > 1
+            done = table.seats_done()
+            double = len(complete_sides(table.board, done, state.to_act, state.teams)) > 1
             cards.record(Event(EventKind.WON, win_clauses(state.teams, double), winners=won))
             return transition(
                 state,
@@ -264,6 +264,7 @@ class RoundOpening:
         dealer = 0
         cards.deal(dealer, HAND_SIZE, ("BD-DEAL", "R-C1", "R-C2"))
         setup = self.first_phase == Phase.SETUP
+        part = game.ruleset.part
         return State.opening(
             variant=game.ruleset.name,
             phase=self.first_phase,
@@ -275,7 +276,7 @@ class RoundOpening:
             dealer=dealer,
             seed=seed,
             teams=teams,
-            extra=DogFacts() if game.ruleset.extra is DogFacts else None,
+            extra=None if part is None else part.start(board, teams),
         )
 
 

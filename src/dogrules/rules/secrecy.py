@@ -3,6 +3,8 @@ top card. Cards set aside in the exchange stay hidden from everyone but their gi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import attrs
 
 from dogrules.data.register import implements
@@ -14,12 +16,15 @@ from dogrules.rules.agents import is_flipped
 
 
 @implements("BD-SECRECY", "BD-EXCHANGE", "KD-TEAM-SECRECY", "R-C3", "R-A9")
-def observation(board: Board, state: State, seat: int) -> dict[str, JSONValue]:
+def observation(
+    board: Board, state: State, seat: int, parts: Mapping[str, JSONValue]
+) -> dict[str, JSONValue]:
     """The JSON-ready view of ``state`` for ``seat``: hands are secret (players may not show
     or tell their cards), so other hands appear only as their sizes; a card set aside for the
     exchange is known only to the seat that gave it until it is received (others see
     "hidden"); a face-down piece (Agent DOG) shows neither colour nor owner: it is listed
-    under "flipped" by its field only."""
+    under "flipped" by its field only. ``parts`` is what the seat sees of the variants' own
+    parts of a state (see ``dogrules.engine.parts.VariantPart.observe``)."""
     if seat not in range(state.players):
         raise ValueError(f"seat {seat!r} is not in this game (0..{state.players - 1})")
     seats = range(state.players)
@@ -52,7 +57,7 @@ def observation(board: Board, state: State, seat: int) -> dict[str, JSONValue]:
                 loc for locs in state.pieces for loc in locs if is_flipped(board, loc)
             )
         ],
-        "black_dog": None if state.black_dog is None else board.label(state.black_dog),
+        **parts,
         "winner": list(state.winner),
     }
 

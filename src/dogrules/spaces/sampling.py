@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from dogrules.engine.problems import MAX_SEED
 from dogrules.model.observation import Observation
-from dogrules.model.state import DogFacts, Extra, State, TeamSwapFacts
+from dogrules.model.state import State
 from dogrules.variants import variant as variant_named
 
 
@@ -82,7 +82,7 @@ def sample_state(
         shuffles=observation.shuffles,
         winner=observation.winner,
         teams=observation.teams,
-        extra=_extra(observation, rules.ruleset.extra),
+        extra=observation.extra,
     )
 
 
@@ -110,14 +110,3 @@ def _pieces(
     for owner, field in zip(owners, observation.flipped, strict=True):
         pieces[owner].append(field)
     return tuple(tuple(sorted(locations)) for locations in pieces)
-
-
-def _extra(
-    observation: Observation, kind: type[DogFacts] | type[TeamSwapFacts] | None
-) -> Extra | None:
-    """The variant's own part of the state, all of it public."""
-    if kind is DogFacts:
-        return DogFacts(observation.black_dog)
-    if kind is TeamSwapFacts and observation.teams:
-        return TeamSwapFacts(observation.exchanging, observation.resume)
-    return None

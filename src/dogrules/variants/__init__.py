@@ -8,15 +8,12 @@ from __future__ import annotations
 
 from dogrules.engine.ruleset import Ruleset
 from dogrules.geometry.board import layout_values
-from dogrules.variants.agent_dog import AGENT_DOG
-from dogrules.variants.black_dog import BLACK_DOG
-from dogrules.variants.dog_kids import DOG_KIDS
+from dogrules.variants.built_in import BUILT_IN
 from dogrules.variants.facade import Variant
 
-VARIANTS: tuple[str, ...] = ("black-dog", "agent-dog", "dog-kids")
-_REGISTRY: dict[str, Variant] = {
-    ruleset.name: Variant(ruleset) for ruleset in (BLACK_DOG, AGENT_DOG, DOG_KIDS)
-}
+# The names of the built-in variants, in order (a variant registered at run time comes after).
+VARIANTS: tuple[str, ...] = tuple(ruleset.name for ruleset in BUILT_IN)
+_REGISTRY: dict[str, Variant] = {ruleset.name: Variant(ruleset) for ruleset in BUILT_IN}
 
 
 def variant(name: str) -> Variant:
@@ -28,6 +25,13 @@ def variant(name: str) -> Variant:
     if found is None:
         raise ValueError(f"unknown variant {name!r}; valid variants: {', '.join(_REGISTRY)}")
     return found
+
+
+def title(name: str) -> str:
+    """The title of the variant called ``name`` ("Black DOG"); its name when none is
+    registered under it (a picture or page of a variant since unregistered)."""
+    found = _REGISTRY.get(name)
+    return name if found is None else found.title
 
 
 def implemented() -> tuple[str, ...]:

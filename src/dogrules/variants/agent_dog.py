@@ -17,7 +17,13 @@ from dogrules.rules.agents import AgentAftermath, AgentPartnerTargets, FaceDownS
 from dogrules.rules.numbers import NumberCard, StartCard
 from dogrules.rules.partner import PartnerCard
 from dogrules.rules.play import RoundPlay
-from dogrules.rules.round import GameOver, RoundExchange, RoundOpening, round_game_teams
+from dogrules.rules.round import (
+    GameOver,
+    RoundExchange,
+    RoundOpening,
+    complete_sides,
+    round_game_teams,
+)
 from dogrules.variants.agent_dog_invariants import check_agent_dog_invariants
 
 CATALOGUE = CardCatalogue(
@@ -68,5 +74,6 @@ AGENT_DOG = Ruleset(
     opening=RoundOpening(first_phase=Phase.EXCHANGE),
     teams_for=round_game_teams,
     starter=dealer_starts,
+    complete_sides=complete_sides,
     invariants=(check_agent_dog_invariants,),
 )

@@ -4,6 +4,7 @@ seat their colour; capturing one's own side ends one's round."""
 from __future__ import annotations
 
 from dogrules.engine.ruleset import Game
+from dogrules.geometry.board import side_of
 from dogrules.geometry.features import holes
 from dogrules.model.errors import violation
 from dogrules.model.results import Step
@@ -19,7 +20,7 @@ def check_agent_dog_invariants(game: Game, state: State, step: Step | None) -> N
     hole_names = {board.label(h) for h in holes(board)}
     on_holes = sorted(loc for locs in state.pieces for loc in locs if loc in holes(board))
     for seat in range(state.players):
-        view = observation(board, state, seat)
+        view = observation(board, state, seat, {})
         pieces = view["pieces"]
         assert isinstance(pieces, dict)
         shown = [f for fields in pieces.values() if isinstance(fields, list) for f in fields]
@@ -39,9 +40,7 @@ def check_agent_dog_invariants(game: Game, state: State, step: Step | None) -> N
                 f"{step.action}: a piece turns {event.direction} on {event.dst}",
             )
     actor = step.before.to_act
-    side = {actor}
-    if step.before.teams:
-        side.add((actor + state.players // 2) % state.players)
+    side = set(side_of(actor, state.players, step.before.teams))
     own_captured = (
         any(e.kind == "captured" and e.seat in side for e in step.transition.events)
         and step.action.kind == "play"

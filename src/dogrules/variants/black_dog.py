@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dogrules.engine.ruleset import Ruleset
 from dogrules.geometry.cards import BlackCards, CardCatalogue, CardFamily, NamedCards, NumberCards
-from dogrules.model.state import DogFacts, Phase
+from dogrules.model.state import Phase
 from dogrules.rules.blackdog import BlackCard, PlaceDog
 from dogrules.rules.disc import DiscTurn
 from dogrules.rules.magnet import MagnetCard
@@ -21,11 +21,13 @@ from dogrules.rules.round import (
     GameOver,
     RoundExchange,
     RoundOpening,
+    complete_sides,
     dealer_left_starts,
     round_game_teams,
 )
 from dogrules.rules.swap import OpponentSwap
 from dogrules.variants.black_dog_invariants import check_black_dog_invariants
+from dogrules.variants.black_dog_part import DOG_PART
 
 CATALOGUE = CardCatalogue(
     (
@@ -71,6 +73,7 @@ BLACK_DOG = Ruleset(
     opening=RoundOpening(first_phase=Phase.SETUP),
     teams_for=round_game_teams,
     starter=dealer_left_starts,
-    extra=DogFacts,
+    complete_sides=complete_sides,
+    part=DOG_PART,
     invariants=(check_black_dog_invariants,),
 )

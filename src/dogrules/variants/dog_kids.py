@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dogrules.engine.ruleset import Ruleset
 from dogrules.geometry.cards import CardCatalogue, CardFamily, ColourCards, NamedCards
-from dogrules.model.state import Phase, TeamSwapFacts
+from dogrules.model.state import Phase
 from dogrules.rules.kids_cards import BoneCard, ColourCard, DogSwapCard, DoubleCard
 from dogrules.rules.kids_round import (
     HAND_SIZE,
@@ -19,8 +19,9 @@ from dogrules.rules.kids_round import (
     TeamSwap,
     kids_teams,
 )
-from dogrules.rules.round import GameOver, dealer_left_starts
+from dogrules.rules.round import GameOver, complete_sides, dealer_left_starts
 from dogrules.variants.dog_kids_invariants import check_dog_kids_invariants
+from dogrules.variants.dog_kids_part import TEAM_SWAP_PART
 
 CATALOGUE = CardCatalogue(
     (
@@ -58,7 +59,8 @@ DOG_KIDS = Ruleset(
     opening=KidsOpening(),
     teams_for=kids_teams,
     starter=dealer_left_starts,
-    extra=TeamSwapFacts,
+    complete_sides=complete_sides,
+    part=TEAM_SWAP_PART,
     hand_size=HAND_SIZE,
     plays_in_rounds=False,
     start_protection=False,

@@ -28,6 +28,7 @@ from dogrules.model.observation import Observation, PublicFacts, from_json
 from dogrules.model.results import Ruling, Transition
 from dogrules.model.state import State
 from dogrules.rules.secrecy import observation, observed_events
+from dogrules.variants.built_in import parts_written
 
 Pieces = Mapping[int, Sequence[str]]
 Hands = Mapping[int, Sequence[str]]
@@ -199,14 +200,21 @@ class Variant:
 
     def observe(self, state: State, seat: int) -> dict[str, JSONValue]:
         """What ``seat`` may see of ``state``, JSON-ready (its own hand, others' sizes...)."""
-        return observation(self._game(state).board, state, seat)
+        board = self._game(state).board
+        parts: dict[str, JSONValue] = {}
+        for part in parts_written(self.ruleset):
+            parts.update(part.observe(board, state, seat))
+        return observation(board, state, seat, parts)
 
     def observation(self, state: State, seat: int) -> Observation:
         """What ``seat`` may see of ``state``, typed: :meth:`observe` read into a frozen
         :class:`~dogrules.model.observation.Observation`, with the public facts it leaves out
         (a redraw this turn, a team card swap under way, the shuffles made)."""
         view = self.observe(state, seat)
-        return from_json(view, self._game(state).board, PublicFacts.of(state))
+        board = self._game(state).board
+        part = self.ruleset.part
+        seen = None if part is None else part.seen(board, state, seat)
+        return from_json(view, board, PublicFacts.of(state, seen))
 
     def observe_events(
         self, state: State, events: tuple[Event, ...], seat: int

@@ -13,10 +13,10 @@ from dogrules.app.book.illustrations import Illustration
 from dogrules.app.book.pictures import caption
 from dogrules.data.register import Clause, Passage
 from dogrules.data.version import __version__
+from dogrules.variants import title as variant_title
 
 STYLESHEET = "assets/book.css"
 SCRIPT = "assets/book.js"
-TITLES = {"black-dog": "Black DOG", "agent-dog": "Agent DOG", "dog-kids": "DOG Kids"}
 
 
 @attrs.frozen
@@ -61,7 +61,8 @@ class ClauseLinks:
 
 
 def title(variant: str) -> str:
-    return TITLES.get(variant, variant)
+    """The title of a registered variant (its name for one not registered)."""
+    return variant_title(variant)
 
 
 def _e(text: str) -> str:

@@ -22,12 +22,11 @@ from dogrules.app.cli_files import (
     variant_named,
     with_data,
 )
-from dogrules.app.commands.options import ray_option
+from dogrules.app.commands.options import ray_option, variant_argument
 from dogrules.app.simulation import setup
 from dogrules.app.simulation.backends import local_workers
 from dogrules.app.simulation.runner import tasks
 from dogrules.model.errors import DogRulesError
-from dogrules.variants import VARIANTS
 
 if TYPE_CHECKING:
     from dogrules.testing.checking import Outcome
@@ -41,7 +40,7 @@ NEEDS_CHECK_EXTRA = "dogrules check needs the optional extra: pip install 'dogru
 
 
 @click.command()
-@click.argument("variant_name", metavar="VARIANT", type=click.Choice(VARIANTS))
+@variant_argument()
 @click.option(
     "--layout",
     type=click.Path(dir_okay=False, path_type=Path),

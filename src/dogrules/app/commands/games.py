@@ -17,6 +17,7 @@ from dogrules.app.cli_files import (
     short,
     variant_named,
 )
+from dogrules.app.commands.options import variant_argument
 from dogrules.app.human import HumanQuit, HumanSeat, terminal_ask
 from dogrules.app.narrate import Player, describe_events, play_game, seat_name
 from dogrules.app.plugins import make_bot
@@ -26,12 +27,11 @@ from dogrules.formats.replay import replay as replay_record
 from dogrules.model.actions import Action
 from dogrules.model.state import Phase, State
 from dogrules.render import text_board
-from dogrules.variants import VARIANTS
 from dogrules.variants import variant as get_variant
 
 
 @click.command()
-@click.argument("variant_name", metavar="VARIANT", type=click.Choice(VARIANTS))
+@variant_argument()
 @click.option("--players", "-p", default=4, show_default=True, help="2, 3 or 4 seats.")
 @click.option(
     "--seed",

@@ -3,15 +3,37 @@ the command at hand)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
 import click
 
 from dogrules.app.simulation.playout import MAX_ACTIONS
+from dogrules.variants import implemented
 
 Decorated = TypeVar("Decorated", bound=Callable[..., None])
+
+
+class RegisteredVariant(click.Choice[str]):
+    """The name of a variant, one of the registry's when the command runs (a variant
+    registered at run time among them), not only those known when the command was made."""
+
+    def __init__(self) -> None:
+        super().__init__(implemented())
+
+    @property
+    def choices(self) -> Sequence[str]:
+        return implemented()
+
+    @choices.setter
+    def choices(self, given: Sequence[str]) -> None:
+        """The registry says, whatever click's own constructor gives."""
+
+
+def variant_argument() -> Callable[[Decorated], Decorated]:
+    """``VARIANT``: the name of a registered variant."""
+    return click.argument("variant_name", metavar="VARIANT", type=RegisteredVariant())
 
 
 def ray_option(help: str) -> Callable[[Decorated], Decorated]:

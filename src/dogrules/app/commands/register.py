@@ -9,14 +9,14 @@ from pathlib import Path
 import click
 
 from dogrules.app.cli_files import fail, short, variant_named
+from dogrules.app.commands.options import variant_argument
 from dogrules.data.manuals import ManualMismatch, passage_text
 from dogrules.data.register import Clause, Passage
 from dogrules.testing.trace import matrix, problems
-from dogrules.variants import VARIANTS
 
 
 @click.command()
-@click.argument("variant_name", metavar="VARIANT", type=click.Choice(VARIANTS))
+@variant_argument()
 @click.option(
     "--tests",
     "test_dir",

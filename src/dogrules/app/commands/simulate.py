@@ -12,7 +12,12 @@ import click
 
 from dogrules.app.cli_files import MAX_SEED, check_players, fail, short, variant_named
 from dogrules.app.commands.games import seat_assignments
-from dogrules.app.commands.options import max_actions_option, out_option, ray_option
+from dogrules.app.commands.options import (
+    max_actions_option,
+    out_option,
+    ray_option,
+    variant_argument,
+)
 from dogrules.app.plugins import make_bot
 from dogrules.app.simulation import setup
 from dogrules.app.simulation.backends import local_workers
@@ -21,7 +26,6 @@ from dogrules.app.simulation.report import summarize, write_report
 from dogrules.app.simulation.runner import simulate as run_games
 from dogrules.formats.states import JSONValue
 from dogrules.model.errors import DogRulesError
-from dogrules.variants import VARIANTS
 
 Decorated = TypeVar("Decorated", bound=Callable[..., None])
 MAX_GAMES = 100_000_000
@@ -104,7 +108,7 @@ def play_all(
 
 
 @click.command()
-@click.argument("variant_name", metavar="VARIANT", type=click.Choice(VARIANTS))
+@variant_argument()
 @click.option("--players", "-p", default=4, show_default=True, help="2, 3 or 4 seats.")
 @click.option("--teams", is_flag=True, help="DOG Kids: the 4-player team variant.")
 @click.option(

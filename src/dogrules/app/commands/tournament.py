@@ -11,11 +11,10 @@ from pathlib import Path
 import click
 
 from dogrules.app.cli_files import fail, short
-from dogrules.app.commands.options import max_actions_option, out_option
+from dogrules.app.commands.options import max_actions_option, out_option, variant_argument
 from dogrules.app.commands.simulate import play_all, run_options, table_of
 from dogrules.app.simulation.league import Entrant, league, seatings
 from dogrules.app.simulation.playout import GameResult
-from dogrules.variants import VARIANTS
 
 
 def entrants_of(options: tuple[str, ...]) -> list[Entrant]:
@@ -38,7 +37,7 @@ def entrants_of(options: tuple[str, ...]) -> list[Entrant]:
 
 
 @click.command()
-@click.argument("variant_name", metavar="VARIANT", type=click.Choice(VARIANTS))
+@variant_argument()
 @click.option(
     "--bot",
     "bot_options",

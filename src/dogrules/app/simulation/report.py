@@ -19,6 +19,7 @@ import attrs
 
 from dogrules.app.simulation.playout import GameResult, Table
 from dogrules.formats.states import JSONValue
+from dogrules.geometry.board import sides as board_sides
 
 # 95% two-sided.
 Z95 = 1.959963984540054
@@ -68,10 +69,7 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
 
 def sides(table: Table) -> list[tuple[int, ...]]:
     """The sides that win together: partners in a team game, else each seat alone."""
-    players = table.players
-    if table.teams:
-        return [(seat, seat + players // 2) for seat in range(players // 2)]
-    return [(seat,) for seat in range(players)]
+    return list(board_sides(table.players, table.teams))
 
 
 def summarize(table: Table, results: Sequence[GameResult]) -> dict[str, JSONValue]:

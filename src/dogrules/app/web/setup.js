@@ -43,12 +43,20 @@ function whole(text, fallback) {
   return text !== null && Number.isSafeInteger(number) && number >= 0 ? number : fallback;
 }
 
+/** The sides of the table `settings` sets up (partners in a team game), as `hello` says. */
+export function sidesOf(variants, settings) {
+  const form = formsOf(variants, settings.variant).find(
+    (f) => f.players === settings.players && f.teams === settings.teams,
+  );
+  return form.sides;
+}
+
 /** The settings the address asks for (?variant=&players=&teams=&seat=&bot=&seed=&anim=),
  * what it leaves out or gets wrong defaulted. */
 export function settingsFromQuery(variants, bots, defaultBot) {
   const query = new URLSearchParams(location.search);
   const wanted = query.get("variant");
-  const variant = variants.some((v) => v.name === wanted) ? wanted : "black-dog";
+  const variant = variants.some((v) => v.name === wanted) ? wanted : variants[0].name;
   const forms = formsOf(variants, variant);
   const players = whole(query.get("players"), forms[forms.length - 1].players);
   const teams = query.get("teams");

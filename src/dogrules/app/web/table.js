@@ -8,7 +8,14 @@
 
 import { ApiError, get, op, post } from "./api.js";
 import { Board } from "./board.js";
-import { fillSetup, queryOf, settingsFromForm, settingsFromQuery, showSettings } from "./setup.js";
+import {
+  fillSetup,
+  queryOf,
+  settingsFromForm,
+  settingsFromQuery,
+  showSettings,
+  sidesOf,
+} from "./setup.js";
 import { $, cardButton, chip, el, logLines, prompt, ruling, seatList, winnerText } from "./view.js";
 
 const LOG_LIMIT = 120;
@@ -17,6 +24,8 @@ const BOARD_STEPS = new Set(["piece", "target", "field"]);
 const game = {
   state: null,
   seat: 0,
+  sides: [], // the seats that win together, as the server's `hello` says (partners in teams)
+  variants: [], // the variants and their forms, as `hello` answers them
   bot: "greedy",
   seed: 0,
   animate: true,
@@ -68,6 +77,7 @@ async function newGame(settings) {
     state: answer.state,
     seat: settings.seat,
     bot: settings.bot,
+    sides: sidesOf(game.variants, settings),
     seed: settings.seed,
     animate: settings.animate,
     stepMs: settings.stepMs,
@@ -97,7 +107,7 @@ function redraw() {
     if (draw !== game.draws) return; // a later state's board is on its way
     board.show(picture.content);
     showHand();
-    $("seats").replaceChildren(seatList(state, game.seat, game.bot));
+    $("seats").replaceChildren(seatList(state, game.seat, game.bot, game.sides));
   });
   // A board a later one replaced is nobody's concern, not an unhandled rejection; the
   // latest one's failure still reaches whoever awaits it.
@@ -203,8 +213,7 @@ function showDecision() {
 
 /** The seats whose home an option H may mean: the person's, and the partner's in teams. */
 function mySide() {
-  const { players, teams } = game.state;
-  return teams ? [game.seat, (game.seat + players / 2) % players] : [game.seat];
+  return game.sides.find((side) => side.includes(game.seat));
 }
 
 /** Mark on the board the pieces and fields already chosen in this decision. */
@@ -336,6 +345,7 @@ async function whyNot() {
 async function main() {
   board = new Board($("board"), pick);
   const [hello, bots] = await Promise.all([op("hello"), get("table/bots")]);
+  game.variants = hello.variants;
   fillSetup(hello.variants, bots.bots);
   const settings = settingsFromQuery(hello.variants, bots.bots, bots.default);
   showSettings(hello.variants, settings);

@@ -69,14 +69,15 @@ export function prompt(kind, path) {
 }
 
 /** The seats: who plays each, cards held, pieces at home, whose turn. */
-export function seatList(state, me, bot) {
+export function seatList(state, me, bot, sides) {
   const list = el("ul", { class: "seats" });
   for (let seat = 0; seat < state.players; seat += 1) {
     const pieces = state.pieces[String(seat)];
     const home = pieces.filter((p) => p === "H").length;
     const cards = state.hands[String(seat)].length;
     const who = seat === me ? "you" : bot;
-    const partner = state.teams ? ` · team ${seat % (state.players / 2)}` : "";
+    const team = sides.findIndex((side) => side.includes(seat));
+    const partner = state.teams ? ` · team ${team}` : "";
     const item = el(
       "li",
       { class: seat === state.to_act ? "to-act" : null, "data-seat": seat },
