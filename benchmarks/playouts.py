@@ -4,17 +4,21 @@ Actions per CPU second of random playouts with fixed seeds (the same games every
 variant and player count (and DOG Kids' 4-player team game), the median of the rounds. With
 ``--against`` both engines play round by round, the one going first alternating, and the
 "games" column says whether they played the same games: random playouts choose uniformly
-among the listed actions, so two engines that list differently play different games (each
-engine plays every table's games once first, untimed, hashing every listing's length and the
-action chosen from it). ``positions`` measures both on the very same positions instead.
+among the listed actions, so two engines that list differently play different games. The
+games are the recording harness's (seed ``s`` deals the game and drives its choices), and the
+column compares each engine's digest of them from the harness (``tools/record.py digest``:
+every listing, next state and events), so "the same" means the engines behave identically on
+the games timed. ``positions`` measures both on the very same positions instead.
 """
 
 from __future__ import annotations
 
-import hashlib
 import random
+import subprocess
+import sys
 import time
 from contextlib import ExitStack
+from pathlib import Path
 
 import dogrules
 
@@ -23,6 +27,8 @@ from .harness import VARIANTS, Benchmark, Budget, Defaults, Json, Settings, Tabl
 from .report import Metric, Report, Row
 
 NAME = "playouts"
+# The recording harness's command line: its digests tell whether two engines play alike.
+RECORD = Path(__file__).resolve().parent.parent / "tools" / "record.py"
 
 
 def job(table: Table, settings: Settings) -> Json:
@@ -30,54 +36,46 @@ def job(table: Table, settings: Settings) -> Json:
 
 
 def play(job: Json) -> Json:
-    """Play ``job["games"]`` random games of one table; the actions played, CPU seconds."""
+    """Play ``job["games"]`` random games of one table; the actions played, CPU seconds. The
+    game of seed ``s`` is dealt by ``s`` and chooses by ``random.Random(s)``, as the recording
+    harness plays it (see :func:`same_games`)."""
     table = Table.of(job)
     variant = dogrules.variant(table.variant)
-    seed = int(job["seed"])
-    rng = random.Random(seed)
+    first = int(job["seed"])
     legal_actions, apply = variant.legal_actions, variant.apply
     done = 0
     clock = time.process_time
     start = clock()
-    for game in range(int(job["games"])):
-        state = variant.new_game(table.players, seed * 1000 + game, table.teams)
+    for seed in range(first, first + int(job["games"])):
+        rng = random.Random(seed)
+        state = variant.new_game(table.players, seed, table.teams)
         while state.phase != "over":
             state = apply(state, rng.choice(legal_actions(state))).state
             done += 1
     return {"actions": done, "seconds": clock() - start}
 
 
-def games_played(job: Json) -> Json:
-    """The games ``play`` plays for ``job``, untimed, as a digest of every listing's length and
-    the text of the action chosen from it: two engines play the same games if theirs agree."""
-    table = Table.of(job)
-    variant = dogrules.variant(table.variant)
-    seed = int(job["seed"])
-    rng = random.Random(seed)
-    digest = hashlib.sha256()
-    for game in range(int(job["games"])):
-        state = variant.new_game(table.players, seed * 1000 + game, table.teams)
-        while state.phase != "over":
-            listed = variant.legal_actions(state)
-            action = rng.choice(listed)
-            digest.update(f"{len(listed)} {action}\n".encode())
-            state = variant.apply(state, action).state
-    return {"digest": digest.hexdigest()}
-
-
-def answer(job: Json) -> Json:
-    return games_played(job) if job.get("digest") else play(job)
-
-
 def rate(answer: Json) -> dict[str, float]:
     return {"": float(answer["actions"]) / float(answer["seconds"])}
 
 
+def games_digest(source: Path, job: Json) -> str:
+    """The recording harness's digest of the games :func:`play` plays for ``job``, worked out
+    by the engine in ``source`` (``tools/record.py --engine``, which runs engines older than
+    the harness too)."""
+    table = Table.of(job)
+    command = [
+        sys.executable, str(RECORD), "--engine", str(source), "digest",
+        "--table", table.slug, "--games", str(job["games"]), "--seed", str(job["seed"]),
+    ]  # fmt: skip
+    printed = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    return printed.strip().rpartition(" ")[2]
+
+
 def same_games(children: Children, job: Json) -> bool:
-    """Whether every engine plays the same games for ``job`` (see :func:`games_played`)."""
-    digests = {
-        child.answer({**job, "digest": True})["digest"] for child in children.by_role.values()
-    }
+    """Whether every engine plays the same games for ``job``: the same listings, states and
+    events at every position (see :func:`games_digest`)."""
+    digests = {games_digest(child.source.path, job) for child in children.by_role.values()}
     return len(digests) == 1
 
 
@@ -101,5 +99,5 @@ BENCHMARK = Benchmark(
     Defaults(VARIANTS, (2, 3, 4), Budget(games=4, rounds=5), Budget(games=1, rounds=1)),
     no_options,
     run,
-    answer,
+    play,
 )
