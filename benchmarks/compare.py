@@ -71,7 +71,8 @@ from dogrules.engine import judge
 with open(sys.argv[1]) as source:
     states = [dogrules.load(data) for data in json.load(source)]
 variant = dogrules.variant(states[0].variant)
-judge._listed.cache_clear()
+if hasattr(judge, "_listed"):  # an engine before the game's memo: start from an empty cache
+    judge._listed.cache_clear()
 start = time.process_time()
 for state in states:
     variant.apply(state, variant.legal_actions(state)[0])

@@ -14,25 +14,30 @@ MIB = 1024 * 1024
 Json = dict[str, Any]
 
 
-def clear_listing_cache() -> None:
+def clear_listing_cache(variant: Any, state: Any) -> None:
+    """Forget the listings kept (the game's memo; a module cache in engines before it)."""
     from dogrules.engine import judge
 
-    judge._listed.cache_clear()
+    listed = getattr(judge, "_listed", None)
+    if listed is not None:
+        listed.cache_clear()
+    else:
+        variant.game(state.players).memo.clear()
 
 
 def timed_call(variant: Any, state: Any) -> tuple[int, float]:
     """(action count, CPU seconds) of one ``legal_actions`` call with the cache cleared."""
-    clear_listing_cache()
+    clear_listing_cache(variant, state)
     start = time.process_time()
     actions = variant.legal_actions(state)
     took = time.process_time() - start
-    clear_listing_cache()
+    clear_listing_cache(variant, state)
     return len(actions), took
 
 
 def peak_mib(variant: Any, state: Any) -> float:
     """Peak memory of one ``legal_actions`` call above what was held before it (MiB)."""
-    clear_listing_cache()
+    clear_listing_cache(variant, state)
     gc.collect()
     tracemalloc.start()
     try:
@@ -42,7 +47,7 @@ def peak_mib(variant: Any, state: Any) -> float:
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-        clear_listing_cache()
+        clear_listing_cache(variant, state)
     return (peak - base) / MIB
 
 

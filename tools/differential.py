@@ -26,11 +26,11 @@ import random
 import sys
 import time
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import attrs
 
 import dogrules
-from dogrules.engine import judge
 from dogrules.model.actions import Action
 from dogrules.model.events import Event
 from dogrules.model.state import State
@@ -99,9 +99,9 @@ def work_out(
     action = actions[index]
     deferred = variant.apply(state, action)
     evented = variant.apply(state, action, events=True)
-    rebuilt = attrs.evolve(action)
+    rebuilt = action._replace()
     again = variant.apply(state, rebuilt, events=True)
-    judge._listed.cache_clear()
+    variant.game(state.players).memo.clear()
     judged = variant.apply(state, rebuilt, events=True)
     outcome = Outcome(listing, index, deferred.state, deferred.events)
     ways = {
@@ -180,9 +180,54 @@ def record(out: str, count: int, seed: int) -> int:
     return 0
 
 
-def check(out: str, shown: int) -> int:
+class _Fields:
+    """A State or Event pickled when they were attrs classes (before issue 29): attrs gives
+    its fields to ``__setstate__`` as a dict; :func:`_current` makes the named tuple."""
+
+    target: type[State] | type[Event]
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        self.fields = fields
+
+
+class _Reader(pickle.Unpickler):
+    """Reads a recording of either representation of State and Event."""
+
+    def find_class(self, module: str, name: str) -> object:
+        found = super().find_class(module, name)
+        if found is State or found is Event:
+            return type(name, (_Fields,), {"target": found})
+        return found
+
+
+def _current(value: object) -> object:
+    if isinstance(value, _Fields):
+        fields: dict[str, Any] = {k: _current(v) for k, v in value.fields.items()}
+        return value.target(**fields)
+    if isinstance(value, tuple) and type(value) is tuple:
+        return tuple(_current(v) for v in value)
+    return value
+
+
+def _load(out: str) -> tuple[str, list[Position]]:
     with lzma.open(out, "rb") as file:
-        kind, positions = pickle.load(file)
+        kind, positions = _Reader(file).load()
+    return kind, [
+        Position(
+            p.name,
+            _current(p.state),  # type: ignore[arg-type]
+            attrs.evolve(
+                p.outcome,
+                state=_current(p.outcome.state),
+                events=_current(p.outcome.events),
+            ),
+        )
+        for p in positions
+    ]
+
+
+def check(out: str, shown: int) -> int:
+    kind, positions = _load(out)
     if kind != FORMAT:
         raise SystemExit(f"{out} is no recording of this tool ({FORMAT})")
     started = time.process_time()

@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from dogrules.data.register import implements
-from dogrules.engine import instances
+from dogrules.engine.ruleset import Game
 from dogrules.engine.table import Table
-from dogrules.geometry.board import Board
 from dogrules.geometry.cards import Deck
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Transition
@@ -97,8 +96,6 @@ class CardTable:
         return cls(deck_spec, [()] * players, deck, [], (None,) * players, seed, 1, [])
 
     def record(self, event: Event) -> None:
-        # Callers build an event only when the table records: an unwanted Event costs more
-        # than the test.
         if self.events is not None:
             self.events.append(event)
 
@@ -267,9 +264,7 @@ def transition_to(
     else:
         # Every hand a tuple (``unordered`` is False), as the state's field holds them.
         hands = tuple(cards.hands)  # type: ignore[arg-type]
-    # Built field by field rather than by attrs.evolve, and by position (State's field
-    # order): this runs once per action.
-    new = instances.state(
+    new = State(
         state.variant,
         state.players,
         phase,
@@ -291,14 +286,14 @@ def transition_to(
     )
     if table is not None:
         table.describe(new, dog)
-    return instances.transition(new, () if cards.events is None else tuple(cards.events))
+    return Transition(new, () if cards.events is None else tuple(cards.events))
 
 
-def scratch(board: Board, deck: Deck, state: State, record: bool = True) -> tuple[Table, CardTable]:
+def scratch(game: Game, state: State, record: bool = True) -> tuple[Table, CardTable]:
     """Scratch copies of the pieces and cards of ``state``, sharing one event list when they
     ``record`` (otherwise recording nothing: the events are not wanted)."""
-    table = Table.of(board, state, record)
-    return table, _cards(deck, state, table.events)
+    table = game.table(state, record)
+    return table, _cards(game.deck, state, table.events)
 
 
 def card_scratch(deck: Deck, state: State, record: bool = True) -> CardTable:

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from dogrules.data.register import Citations, Clause, read_register
 from dogrules.data.specs import SpecTable, read_only, read_toml
+from dogrules.engine.memo import Memo
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board, build_board, layout_values
 from dogrules.geometry.cards import CardCatalogue, CardFamily, CardSpec, Deck, build_deck
@@ -244,13 +245,15 @@ class Ruleset:
 
 @dataclasses.dataclass(frozen=True, eq=False, slots=True)
 class Game:
-    """A ruleset at a table of a given size: its board, deck and citations."""
+    """A ruleset at a table of a given size: its board, deck and citations, and the one cache
+    of what the engine remembers between calls on its states (``memo``)."""
 
     ruleset: Ruleset
     board: Board
     deck: Deck
     citations: Citations
     notations: tuple[Notation, ...]
+    memo: Memo = dataclasses.field(default_factory=Memo, repr=False)
 
     @property
     def players(self) -> int:
@@ -263,6 +266,10 @@ class Game:
     def cite(self, clauses: tuple[str, ...]) -> tuple[str, ...]:
         """``clauses`` as this game cites them (see :class:`Citations`)."""
         return self.citations.cite(clauses)
+
+    def table(self, state: State, record: bool = False) -> Table:
+        """A scratch table of the pieces of ``state`` (recording events when told to)."""
+        return Table.of(self.board, state, record, self.memo)
 
 
 @functools.cache

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from dogrules.data.register import implements
+from dogrules.engine.memo import Memo
 from dogrules.geometry.board import HOME, Board
 from dogrules.model.events import Event, EventKind
 from dogrules.model.state import State
@@ -21,16 +22,20 @@ def compiled() -> bool:
     return not __file__.endswith(".py")
 
 
-# The pieces of the state last made into a table (its occupants and home counts, never
-# handed out): a state is read again to carry out an action right after its listing (every
-# playout). One attribute, replaced whole, so another thread sees an old entry or a new one.
-_latest: tuple[State, dict[int, int], tuple[int, ...], int | None] | None = None
-
-
 class Table:
     """Where every piece stands: ``occupant`` maps a location to the seat owning the piece."""
 
-    __slots__ = ("board", "captures", "dog", "events", "finished", "home", "landed", "occupant")
+    __slots__ = (
+        "board",
+        "captures",
+        "dog",
+        "events",
+        "finished",
+        "home",
+        "landed",
+        "memo",
+        "occupant",
+    )
 
     def __init__(
         self,
@@ -42,6 +47,7 @@ class Table:
         landed: dict[int, None] | None = None,
         captures: list[int] | None = None,
         finished: list[int] | None = None,
+        memo: Memo | None = None,
     ) -> None:
         self.board = board
         self.occupant = occupant
@@ -55,43 +61,44 @@ class Table:
         self.captures: list[int] = [] if captures is None else captures
         # Owners of the pieces that entered their finish so far, in order (R-C13).
         self.finished: list[int] = [] if finished is None else finished
+        # Where the pieces of the state this table is made into are remembered (see
+        # :meth:`describe`); None for a table tried out on and thrown away.
+        self.memo = memo
 
     @classmethod
-    def of(cls, board: Board, state: State, record: bool = False) -> Table:
-        """The pieces of ``state`` (recording events when told to)."""
-        global _latest
-        latest = _latest
-        if latest is not None and latest[0] is state:
-            # Copies of the state's pieces as last read: the same table, a dictionary copy
-            # cheaper than a pass over the pieces.
-            return cls(board, latest[1].copy(), list(latest[2]), latest[3], [] if record else None)
-        occupant: dict[int, int] = {}
-        home = [0] * state.players
+    def of(
+        cls, board: Board, state: State, record: bool = False, memo: Memo | None = None
+    ) -> Table:
+        """The pieces of ``state`` (recording events when told to); ``memo`` remembers the
+        pieces of the latest state read or described, so that reading it again is a copy."""
+        events: list[Event] | None = [] if record else None
+        kept = None if memo is None else memo.pieces(state)
+        if kept is not None:
+            occupant, home, dog = kept
+            return cls(board, occupant.copy(), list(home), dog, events, memo=memo)
+        occupant = {}
+        homes = [0] * state.players
         for seat, locations in enumerate(state.pieces):
             for location in locations:
                 if location == HOME:
-                    home[seat] += 1
+                    homes[seat] += 1
                 else:
                     occupant[location] = seat
         dog = state.black_dog
-        _latest = (state, occupant.copy(), tuple(home), dog)
-        return cls(board, occupant, home, dog, [] if record else None)
+        if memo is not None:
+            memo.keep_pieces(state, (occupant.copy(), tuple(homes), dog))
+        return cls(board, occupant, homes, dog, events, memo=memo)
 
     def describe(self, state: State, dog: int | None) -> None:
         """Remember this table as the pieces of ``state``, built from it (``dog``: the state's
-        Black Dog): the next :meth:`of` that state copies them instead of reading the state.
-        The table is not changed after (its entries are copied all the same)."""
-        global _latest
-        # A playout lists every state an action's carrying out has just built: without this
-        # each listing read the state's pieces one by one (some 20k instructions a decision).
-        # The entries' order may differ from a read of the state's; no rule reads the board
-        # in the order of its entries.
-        _latest = (state, self.occupant.copy(), tuple(self.home), dog)
+        Black Dog): the next :meth:`of` that state copies them instead of reading the state
+        (a playout lists every state an action has just built). No rule reads the board in
+        the order of its entries, which may differ from a read of the state's."""
+        if self.memo is not None:
+            self.memo.keep_pieces(state, (self.occupant.copy(), tuple(self.home), dog))
 
     def clone(self) -> Table:
         """A copy that records nothing (to try a play out)."""
-        # ``copy()`` methods, not ``dict()`` and ``list()`` calls: a listing tries out every
-        # play onto a paw, a Partner search every sub-move.
         return Table(
             self.board,
             self.occupant.copy(),
@@ -150,7 +157,7 @@ class Table:
         """The per-seat sorted locations, as a state holds them."""
         per_seat: list[list[int]] = [[HOME] * count for count in self.home]
         occupant = self.occupant
-        # One sort of the locations, not one per seat: each seat's list is built in order.
+        # One sort of the locations: each seat's list is built in order.
         for location in sorted(occupant):
             per_seat[occupant[location]].append(location)
         return tuple(map(tuple, per_seat))

@@ -8,9 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final
 
 from dogrules.data.register import implements
-from dogrules.engine import instances
 from dogrules.engine.cardtable import CardTable, card_scratch, transition, transition_to
-from dogrules.engine.instances import GIVE
 from dogrules.engine.ruleset import Game
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME, Board
@@ -105,7 +103,7 @@ def give_actions(game: Game, state: State) -> Iterator[Action]:
     """Setting each different card of the hand aside is one choice."""
     notation = game.notation(state.to_act)
     for card in distinct(state.hands[state.to_act]):
-        yield instances.action(GIVE, None, None, (), None, card, None, notation)
+        yield Action(ActionKind.GIVE, chosen=card, notation=notation)
 
 
 def check_give(

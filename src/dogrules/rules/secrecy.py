@@ -3,8 +3,6 @@ top card. Cards set aside in the exchange stay hidden from everyone but their gi
 
 from __future__ import annotations
 
-import attrs
-
 from dogrules.data.register import implements
 from dogrules.geometry.board import Board
 from dogrules.model.events import Event
@@ -67,7 +65,7 @@ def observed_events(board: Board, events: tuple[Event, ...]) -> tuple[Event, ...
         return events
     holes = {board.label(hole) for hole in board.holes.holes}
     return tuple(
-        attrs.evolve(event, piece=None)
+        event._replace(piece=None)
         if event.src in holes and event.dst in holes and event.piece is not None
         else event
         for event in events
