@@ -7,13 +7,14 @@ built from it once, at the end."""
 from __future__ import annotations
 
 import enum
+import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import Game
-from dogrules.engine.table import Table
+from dogrules.engine.table import Record, Table, Telling, written
 from dogrules.geometry.cards import Deck
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Transition
@@ -52,7 +53,7 @@ class CardTable:
         exchange: Sequence[str | None],
         seed: int,
         shuffles: int,
-        events: list[Event] | None,
+        events: list[Record] | None,
     ) -> None:
         self.deck_spec = deck_spec
         # A hand and the deck are copied when first changed (most actions change one hand and
@@ -98,6 +99,11 @@ class CardTable:
     def record(self, event: Event) -> None:
         if self.events is not None:
             self.events.append(event)
+
+    def tell(self, write: Callable[..., tuple[Event, ...]], *facts: object) -> None:
+        """Record the events ``write(board, *facts)`` writes when they are read."""
+        if self.events is not None:
+            self.events.append(Telling(write, facts))
 
     def hand(self, seat: int) -> tuple[str, ...]:
         """The hand of ``seat`` in canonical order."""
@@ -286,7 +292,10 @@ def transition_to(
     )
     if table is not None:
         table.describe(new, dog)
-    return Transition(new, () if cards.events is None else tuple(cards.events))
+    if cards.events is None:
+        return Transition(new)
+    board = None if table is None else table.board
+    return Transition(new, tell=functools.partial(written, board, tuple(cards.events)))
 
 
 def scratch(game: Game, state: State, record: bool = True) -> tuple[Table, CardTable]:
@@ -302,7 +311,7 @@ def card_scratch(deck: Deck, state: State, record: bool = True) -> CardTable:
     return _cards(deck, state, [] if record else None)
 
 
-def _cards(deck: Deck, state: State, events: list[Event] | None) -> CardTable:
+def _cards(deck: Deck, state: State, events: list[Record] | None) -> CardTable:
     return CardTable(
         deck,
         state.hands,

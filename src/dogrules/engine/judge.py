@@ -7,6 +7,7 @@ other, and ``explain`` gives the judge's refusal or the events the action causes
 
 from __future__ import annotations
 
+import functools
 import gc
 
 from dogrules.engine.memo import Listing
@@ -103,13 +104,13 @@ def explain(game: Game, state: State, action: Action) -> Ruling:
     if refusal is not None:
         text = f"{written(game, state, action)}: not legal.\n- {refusal.reason}"
         return Ruling(False, refusal.clauses, (), text)
-    transition = carry_out(game, state, action)
+    events = carry_out(game, state, action).events
     cited: dict[str, None] = {}
-    for event in transition.events:
+    for event in events:
         cited.update(dict.fromkeys(event.clauses))
     lines = [f"{written(game, state, action)}: legal."]
-    lines += [f"- {e.describe()}" for e in transition.events]
-    return Ruling(True, tuple(cited), transition.events, "\n".join(lines))
+    lines += [f"- {e.describe()}" for e in events]
+    return Ruling(True, tuple(cited), events, "\n".join(lines))
 
 
 def _require_action(action: object) -> None:
@@ -128,10 +129,14 @@ def written(game: Game, state: State, action: object) -> str:
 def carry_out(game: Game, state: State, action: Action) -> Transition:
     """Carry out an action the judge accepts, once, recording its events, which cite the
     game's own clauses."""
-    transition = game.ruleset.phases[state.phase].carry_out(game, state, action, True)
-    return Transition(transition.state, tuple([_cited(game, e) for e in transition.events]))
+    carried = game.ruleset.phases[state.phase].carry_out(game, state, action, True)
+    return Transition(carried.state, tell=functools.partial(_cited, game, carried))
 
 
-def _cited(game: Game, event: Event) -> Event:
-    clauses = game.cite(event.clauses)
-    return event if clauses == event.clauses else event._replace(clauses=clauses)
+def _cited(game: Game, carried: Transition) -> tuple[Event, ...]:
+    # The events a phase rule's carrying out recorded, citing the game's own clauses.
+    cited: list[Event] = []
+    for event in carried.events:
+        clauses = game.cite(event.clauses)
+        cited.append(event if clauses is event.clauses else event._replace(clauses=clauses))
+    return tuple(cited)

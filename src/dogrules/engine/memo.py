@@ -14,8 +14,9 @@ that the next call on the same state object need not work it out again:
 Everything is found by the identity of the state object, never by its value: a playout never
 meets a state twice, and hashing every new state would cost more than the rare second
 listing. An entry holds the objects it is keyed by, so their ids stay theirs while it is
-kept. Every change is made under the memo's lock; a read of a one-entry slot is a read of
-one attribute, replaced whole, so a reader sees an old entry or a new one, never half.
+kept. The listings change under the memo's lock (an entry and the count of actions held go
+together); every other entry is one attribute, replaced whole, so a reader in another thread
+sees an old entry or a new one, never half of one.
 ``clear()`` forgets everything. docs/dev/representation.md gives the measurements.
 """
 
@@ -134,6 +135,10 @@ class Memo:
         latest = self._latest
         if latest is not None and latest[0] is state:
             return latest[1]
+        if id(state) not in self._listings:
+            # Most states asked about are new (every playout's); a writer in another thread
+            # can only make this a miss, and a miss lists again.
+            return None
         with self._lock:
             entry = self._listings.get(id(state))
             if entry is None:
@@ -180,8 +185,7 @@ class Memo:
         return None
 
     def keep_verdict(self, state: State, action: Action, verdict: Refusal | None) -> None:
-        with self._lock:
-            self._verdict = (state, action, verdict)
+        self._verdict = (state, action, verdict)
 
     # ---- the pieces of a state -----------------------------------------------------------
     def pieces(self, state: State) -> Pieces | None:
@@ -193,8 +197,7 @@ class Memo:
 
     def keep_pieces(self, state: State, pieces: Pieces) -> None:
         """Keep ``pieces`` (not changed after) as those of ``state``."""
-        with self._lock:
-            self._pieces = (state, pieces)
+        self._pieces = (state, pieces)
 
     # ---- the facts of a turn -------------------------------------------------------------
     def turn_facts(self, state: State, start_protection: bool) -> TurnFacts | None:
@@ -204,8 +207,7 @@ class Memo:
         return None
 
     def keep_turn_facts(self, state: State, start_protection: bool, facts: TurnFacts) -> None:
-        with self._lock:
-            self._facts = (state, start_protection, facts)
+        self._facts = (state, start_protection, facts)
 
     def clear(self) -> None:
         """Forget everything."""

@@ -8,6 +8,7 @@ made it: the new :class:`~dogrules.model.state.State` is built from it once, at 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from dogrules.data.register import implements
 from dogrules.engine.memo import Memo
@@ -20,6 +21,58 @@ def compiled() -> bool:
     """Whether this process runs the compiled engine (``tools/build_compiled.py``): this
     module is one of those the build compiles, and a compiled module is no ``.py`` file."""
     return not __file__.endswith(".py")
+
+
+class Telling(NamedTuple):
+    """Events recorded as the facts they are written from: ``write(board, *facts)`` writes
+    them (labels, paths) when they are read, not while the action is carried out."""
+
+    write: Callable[..., tuple[Event, ...]]
+    facts: tuple[object, ...]
+
+
+# What a scratch table records of an action: its events, or the facts to write them from.
+Record = Event | Telling
+
+
+def written(board: Board | None, records: Sequence[Record]) -> tuple[Event, ...]:
+    """The events of ``records``, in order (``board``: the board they happened on; None only
+    when every record is an event already)."""
+    events: list[Event] = []
+    for record in records:
+        if isinstance(record, Telling):
+            assert board is not None, "facts are written on the board they happened on"
+            events += record.write(board, *record.facts)
+        else:
+            events.append(record)
+    return tuple(events)
+
+
+def moved(
+    board: Board,
+    owner: int,
+    origin: int,
+    target: int,
+    path: Callable[[Board, int, int, int], Sequence[int]],
+    clauses: tuple[str, ...],
+    finish_clauses: tuple[str, ...],
+) -> tuple[Event, ...]:
+    """A piece of ``owner`` moved from ``origin`` to ``target`` along ``path(board, owner,
+    origin, target)``, and finished if it entered its goal from the track."""
+    fields = path(board, owner, origin, target)
+    label = board.label
+    move = Event(
+        EventKind.MOVED,
+        clauses,
+        piece=owner,
+        src=label(origin),
+        dst=label(target),
+        path=tuple(map(label, fields)),
+        count=len(fields),
+    )
+    if target >= board.track > origin:
+        return move, Event(EventKind.FINISHED, finish_clauses, piece=owner, dst=label(target))
+    return (move,)
 
 
 class Table:
@@ -43,7 +96,7 @@ class Table:
         occupant: dict[int, int],
         home: list[int],
         dog: int | None,
-        events: list[Event] | None,
+        events: list[Record] | None,
         landed: dict[int, None] | None = None,
         captures: list[int] | None = None,
         finished: list[int] | None = None,
@@ -71,7 +124,7 @@ class Table:
     ) -> Table:
         """The pieces of ``state`` (recording events when told to); ``memo`` remembers the
         pieces of the latest state read or described, so that reading it again is a copy."""
-        events: list[Event] | None = [] if record else None
+        events: list[Record] | None = [] if record else None
         kept = None if memo is None else memo.pieces(state)
         if kept is not None:
             occupant, home, dog = kept
@@ -114,6 +167,11 @@ class Table:
         if self.events is not None:
             self.events.append(event)
 
+    def tell(self, write: Callable[..., tuple[Event, ...]], *facts: object) -> None:
+        """Record the events ``write(board, *facts)`` writes when they are read."""
+        if self.events is not None:
+            self.events.append(Telling(write, facts))
+
     def move_off(
         self,
         owner: int,
@@ -124,7 +182,7 @@ class Table:
         finish_clauses: tuple[str, ...],
     ) -> None:
         """A piece of ``owner`` leaves ``origin`` for ``target`` along ``path(board, owner,
-        origin, target)`` (every field stepped on, worked out only when events are recorded):
+        origin, target)`` (every field stepped on, worked out when the events are read):
         told as a move, and as a finish when it enters its goal from the track. Where it
         lands is the caller's rule."""
         del self.occupant[origin]
@@ -133,25 +191,7 @@ class Table:
         entering_goal = target >= board.track > origin
         if entering_goal:
             self.finished.append(owner)
-        if self.events is None:
-            return
-        fields = path(board, owner, origin, target)
-        label = board.label
-        self.events.append(
-            Event(
-                EventKind.MOVED,
-                clauses,
-                piece=owner,
-                src=label(origin),
-                dst=label(target),
-                path=tuple(label(f) for f in fields),
-                count=len(fields),
-            )
-        )
-        if entering_goal:
-            self.events.append(
-                Event(EventKind.FINISHED, finish_clauses, piece=owner, dst=label(target))
-            )
+        self.tell(moved, owner, origin, target, path, clauses, finish_clauses)
 
     def pieces(self) -> tuple[tuple[int, ...], ...]:
         """The per-seat sorted locations, as a state holds them."""

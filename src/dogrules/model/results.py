@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
 
 import attrs
 
@@ -22,12 +22,37 @@ class Refusal:
     reason: str
 
 
-class Transition(NamedTuple):
-    """The new state after an action, and the events that led there, in order: both
-    recorded by the one carrying out of the action (a named tuple, as the state)."""
+@attrs.frozen(eq=False, repr=False)
+class Transition:
+    """The new state after an action, and the events that led there, in order.
+
+    ``Transition(state, events)`` holds both. The engine builds ``Transition(state,
+    tell=tell)``: carrying the action out once, it records what happened, and ``tell()``
+    writes those records out as events (field labels, paths, the game's clause ids) each time
+    ``events`` is read, so a playout that reads only the state writes none. Immutable;
+    compared and hashed by state and events; pickled and copied as both."""
 
     state: State
-    events: tuple[Event, ...]
+    _events: tuple[Event, ...] = attrs.field(default=(), alias="events")
+    _tell: Callable[[], tuple[Event, ...]] | None = attrs.field(default=None, alias="tell")
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._events if self._tell is None else self._tell()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Transition):
+            return NotImplemented
+        return self.state == other.state and self.events == other.events
+
+    def __hash__(self) -> int:
+        return hash((self.state, self.events))
+
+    def __repr__(self) -> str:
+        return f"Transition(state={self.state!r}, events={self.events!r})"
+
+    def __reduce__(self) -> tuple[type[Transition], tuple[State, tuple[Event, ...]]]:
+        return Transition, (self.state, self.events)
 
 
 @attrs.frozen

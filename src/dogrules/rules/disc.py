@@ -57,7 +57,10 @@ def may_owe_turn(paws: frozenset[int], moves: Moves) -> bool:
     """Whether a play can owe a disc turn at all: a landing lies where a movement ends, so a
     play none of whose movements ends on a paw (the Black Dog's run is no movement of the
     seat's) leaves no landing there and owes none (R-B5)."""
-    return any(target in paws for _, target in moves)
+    for _, target in moves:  # noqa: SIM110 - docs/dev/representation.md
+        if target in paws:
+            return True
+    return False
 
 
 def _after(turn: Turn, rule: CardRule, card: CardSpec, action: Action) -> Table:

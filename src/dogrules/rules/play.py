@@ -255,10 +255,7 @@ class RoundPlay:
         catalogue = game.ruleset.catalogue
         held = catalogue.spec(action.card)
         spec = held if action.copied is None else catalogue.spec(action.copied)
-        if cards.events is not None:
-            played = (held,) if action.copied is None else (held, spec)
-            clauses = (*self.turn_clauses, *(c for card in played for c in card.clauses))
-            cards.record(Event(EventKind.PLAYED, clauses, seat=seat, card=action.card))
+        cards.tell(played, seat, action.card, self.turn_clauses, held, spec)
         cards.take(seat, action.card)
         cards.discard.append(action.card)
         turn = make_turn(game, state, table)
@@ -268,6 +265,15 @@ class RoundPlay:
         if self.aftermath is not None:
             self.aftermath.carry_out(table, cards, turn)
         return end_turn(game, state, table, cards, spec.notation, self.round_start_clauses)
+
+
+def played(
+    board: Board, seat: int, card: str, turn: tuple[str, ...], held: CardSpec, spec: CardSpec
+) -> tuple[Event, ...]:
+    """Seat ``seat`` played ``card`` (``held``), which plays as ``spec`` (a Copy's copied card
+    adds its own clauses)."""
+    clauses = turn + held.clauses if spec is held else turn + held.clauses + spec.clauses
+    return (Event(EventKind.PLAYED, clauses, seat=seat, card=card),)
 
 
 @functools.cache
