@@ -55,9 +55,10 @@ SPECS = ROOT / "specs"
 # cards, the scratch tables, the game's memo and the judge, every rule module, and the
 # ruleset. Their classes are plain classes or frozen dataclasses, which mypyc makes native
 # classes: the rule modules read their fields as C struct fields and call their methods as C
-# functions (an attrs class stays a Python class, whose attributes are read by name). Left as Python: the facade and the variants (compiling
-# them gains nothing measurable), and the model (dogrules.model), whose named tuples a
-# compiled module builds by the same call as Python does (docs/dev/representation.md).
+# functions (an attrs class stays a Python class, whose attributes are read by name). Left
+# as Python: the facade and the variants (compiling them gains nothing measurable), and the
+# model (dogrules.model), whose named tuples a compiled module builds by the same call as
+# Python does (docs/dev/representation.md).
 COMPILED = (
     "geometry/board.py",
     "geometry/cards.py",
