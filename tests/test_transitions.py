@@ -17,7 +17,7 @@ from dogrules.engine.table import Table
 from dogrules.model.actions import Action
 from dogrules.model.results import Transition
 from dogrules.model.state import State
-from dogrules.rules.play import RoundPlay
+from dogrules.rules.play import Moved, RoundPlay
 from dogrules.variants import forms, implemented
 
 FORMS = [(name, players, teams) for name in implemented() for players, teams in forms(name)]
@@ -56,22 +56,32 @@ def test_the_events_of_apply_are_those_explain_tells(
 
 @pytest.mark.skipif(dogrules.compiled(), reason="a compiled phase rule cannot be wrapped")
 def test_apply_carries_the_action_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once, listed or not: the disc turn of an action no listing holds is judged on the
+    movements its carrying out goes on from (Black DOG, R-B5)."""
     carried: list[Action] = []
-    original = RoundPlay.carry_out
+    original = RoundPlay.movements
 
-    def counted(
-        self: RoundPlay, game: Game, state: State, action: Action, record: bool = True
-    ) -> Transition:
+    def counted(self: RoundPlay, game: Game, state: State, action: Action, record: bool) -> Moved:
         carried.append(action)
         return original(self, game, state, action, record)
 
-    monkeypatch.setattr(RoundPlay, "carry_out", counted)
-    for _, state, action in walk("black-dog", 4, None, 5, 120):
-        if state.phase != "play":
+    monkeypatch.setattr(RoundPlay, "movements", counted)
+    variant = dogrules.variant("black-dog")
+    plays = 0
+    for _, state, action in walk("black-dog", 4, None, 5, 160):
+        if action.kind != "play":
             continue
+        plays += 1
+        for given, judged in ((state, action), (state._replace(), action._replace())):
+            carried.clear()
+            variant.apply(given, judged)
+            assert carried == [action], f"{action} was carried out {len(carried)} times"
+        fresh, same = state._replace(), action._replace()
         carried.clear()
-        dogrules.variant("black-dog").apply(state, action)
-        assert carried == [action], f"{action} was carried out {len(carried)} times"
+        assert variant.is_legal(fresh, same)
+        variant.apply(fresh, same)
+        assert carried == [action], "is_legal then apply carry the action out once in all"
+    assert plays > 50
 
 
 def test_a_transition_is_a_value() -> None:

@@ -9,7 +9,9 @@ that the next call on the same state object need not work it out again:
   ``ENTRY_BUDGET`` entries, least recently used first out);
 * the judge's latest verdict, with the state and action objects it was given;
 * the pieces of the latest state read onto a scratch table (or built from one);
-* the facts of the latest turn (the seat moved, its partner, the protected fields).
+* the facts of the latest turn (the seat moved, its partner, the protected fields);
+* the latest action the judge carried out part of (a play's movements, on which the disc
+  turn is judged): handed once to the carrying out of the same action on the same state.
 
 Everything is found by the identity of the state object, never by its value: a playout never
 meets a state twice, and hashing every new state would cost more than the rare second
@@ -108,6 +110,7 @@ class Memo:
 
     __slots__ = (
         "_actions",
+        "_carried",
         "_facts",
         "_latest",
         "_listings",
@@ -128,6 +131,7 @@ class Memo:
         self._verdict: tuple[State, Action, Refusal | None] | None = None
         self._pieces: tuple[State, Pieces] | None = None
         self._facts: tuple[State, bool, TurnFacts] | None = None
+        self._carried: tuple[State, Action, object] | None = None
 
     # ---- listings ------------------------------------------------------------------------
     def listing(self, state: State) -> Listing | None:
@@ -209,6 +213,24 @@ class Memo:
     def keep_turn_facts(self, state: State, start_protection: bool, facts: TurnFacts) -> None:
         self._facts = (state, start_protection, facts)
 
+    # ---- an action carried out in part -------------------------------------------------
+    def keep_carried(self, state: State, action: Action, carried: object) -> None:
+        """Keep ``carried``, what the judge carried out of ``action`` on ``state``."""
+        self._carried = (state, action, carried)
+
+    def take_carried(self, state: State, action: Action) -> object | None:
+        """What was kept carried out of these very objects, handed out once (None if
+        nothing is kept: the caller carries the action out itself)."""
+        kept = self._carried
+        if kept is None or kept[0] is not state:
+            return None
+        with self._lock:
+            kept = self._carried
+            if kept is None or kept[0] is not state or kept[1] is not action:
+                return None
+            self._carried = None
+        return kept[2]
+
     def clear(self) -> None:
         """Forget everything."""
         with self._lock:
@@ -218,3 +240,4 @@ class Memo:
             self._verdict = None
             self._pieces = None
             self._facts = None
+            self._carried = None

@@ -93,14 +93,20 @@ class DiscTurn:
             known = disc_turn_due(board_disc(turn), _after(turn, rule, card, probe))
         return DIRECTIONS if known else NO_TURN
 
-    def check(self, turn: Turn, rule: CardRule, card: CardSpec, action: Action) -> Refusal | None:
-        """Whether the action names a disc turn exactly when one is due (and a direction)."""
+    def check_direction(self, action: Action) -> Refusal | None:
+        """Whether a disc turn the action names has a direction."""
         if action.turn is not None and action.turn not in DIRECTIONS:
             return Refusal(
                 ("BD-DISC-DIRECTION", "R-B5"), "the disc turns 'cw' or 'ccw' by a quarter"
             )
-        scratch = _after(turn, rule, card, action)
-        due = disc_turn_due(board_disc(turn), scratch)
+        return None
+
+    def check_landings(
+        self, turn: Turn, card: CardSpec, action: Action, after: Table
+    ) -> Refusal | None:
+        """Whether the action names a disc turn exactly when one is due on ``after``, the
+        table its movements leave (``turn``: the turn before them)."""
+        due = disc_turn_due(board_disc(turn), after)
         if due == (action.turn is not None):
             return None
         if due:
@@ -108,7 +114,7 @@ class DiscTurn:
                 ("BD-DISC-TURN", "R-B5"),
                 "a piece ends on a paw field: the disc must turn (add 'turn cw' or 'turn ccw')",
             )
-        return self.refuse_turn(turn, card, action, scratch)
+        return self.refuse_turn(turn, card, action, after)
 
     def refuse_turn(self, turn: Turn, card: CardSpec, action: Action, after: Table) -> Refusal:
         """Why no turn is due although the action names one (``after``: the table the

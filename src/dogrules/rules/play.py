@@ -230,7 +230,17 @@ class RoundPlay:
             if action.turn is None:
                 return None
             return Refusal(("R-C12",), f"{game.ruleset.name} has no disc to turn")
-        return self.disc.check(turn, rule, spec, action)
+        refusal = self.disc.check_direction(action)
+        if refusal is not None:
+            return refusal
+        # The disc turn is judged on the table the play's movements leave: they are carried
+        # out here, as ``carry_out`` would, and kept for it (``Game.memo``), so that applying
+        # the action carries it out once.
+        moved = self.movements(game, state, action, True)
+        refusal = self.disc.check_landings(turn, spec, action, moved.table)
+        if refusal is None:
+            game.memo.keep_carried(state, action, moved)
+        return refusal
 
     # ---- carrying out --------------------------------------------------------------------
     def carry_out(
@@ -250,7 +260,21 @@ class RoundPlay:
             cards = card_scratch(game.deck, state, record)
             cards.fold(seat)
             return end_turn(game, state, None, cards, None, self.round_start_clauses)
+        moved = game.memo.take_carried(state, action)
+        if not isinstance(moved, Moved):
+            moved = self.movements(game, state, action, record)
+        table, cards, turn = moved.table, moved.cards, moved.turn
+        if action.turn is not None and self.disc is not None:
+            turn_disc(table, seat, action.turn)
+        if self.aftermath is not None:
+            self.aftermath.carry_out(table, cards, turn)
+        return end_turn(game, state, table, cards, moved.spec.notation, self.round_start_clauses)
+
+    def movements(self, game: Game, state: State, action: Action, record: bool) -> Moved:
+        """A play carried out up to its movements: the card played, then moved as the card
+        it plays as (what the disc turn is judged on)."""
         assert action.card is not None, "a play names its card (checked)"
+        seat = state.to_act
         table, cards = scratch(game, state, record)
         catalogue = game.ruleset.catalogue
         held = catalogue.spec(action.card)
@@ -260,11 +284,20 @@ class RoundPlay:
         cards.discard.append(action.card)
         turn = make_turn(game, state, table)
         self.cards[spec.family].carry_out(table, turn, spec, action)
-        if action.turn is not None and self.disc is not None:
-            turn_disc(table, seat, action.turn)
-        if self.aftermath is not None:
-            self.aftermath.carry_out(table, cards, turn)
-        return end_turn(game, state, table, cards, spec.notation, self.round_start_clauses)
+        return Moved(table, cards, turn, spec)
+
+
+class Moved:
+    """A play carried out up to its movements (:meth:`RoundPlay.movements`), on scratch
+    tables that record its events: the rest of the play goes on from here."""
+
+    __slots__ = ("cards", "spec", "table", "turn")
+
+    def __init__(self, table: Table, cards: CardTable, turn: Turn, spec: CardSpec) -> None:
+        self.table = table
+        self.cards = cards
+        self.turn = turn
+        self.spec = spec
 
 
 def played(
