@@ -7,14 +7,12 @@ other, and ``explain`` gives the judge's refusal or the events the action causes
 
 from __future__ import annotations
 
-import functools
 import gc
 
 from dogrules.engine.memo import Listing
 from dogrules.engine.ruleset import Game
 from dogrules.model.actions import Action, shape_fault
 from dogrules.model.errors import IllegalAction
-from dogrules.model.events import Event
 from dogrules.model.results import Refusal, Ruling, Transition
 from dogrules.model.state import State
 
@@ -129,14 +127,4 @@ def written(game: Game, state: State, action: object) -> str:
 def carry_out(game: Game, state: State, action: Action) -> Transition:
     """Carry out an action the judge accepts, once, recording its events, which cite the
     game's own clauses."""
-    carried = game.ruleset.phases[state.phase].carry_out(game, state, action, True)
-    return Transition(carried.state, tell=functools.partial(_cited, game, carried))
-
-
-def _cited(game: Game, carried: Transition) -> tuple[Event, ...]:
-    # The events a phase rule's carrying out recorded, citing the game's own clauses.
-    cited: list[Event] = []
-    for event in carried.events:
-        clauses = game.cite(event.clauses)
-        cited.append(event if clauses is event.clauses else event._replace(clauses=clauses))
-    return tuple(cited)
+    return game.ruleset.phases[state.phase].carry_out(game, state, action, True)

@@ -161,8 +161,9 @@ class PhaseRule(Protocol):
     def carry_out(
         self, game: Game, state: State, action: Action, record: bool = True
     ) -> Transition:
-        """The transition an action known to be legal leads to (events not yet cited; none
-        unless it ``record``s: the same steps either way, so the same state)."""
+        """The transition an action known to be legal leads to, its events citing the game's
+        own clauses (none unless it ``record``s: the same steps either way, so the same
+        state)."""
         ...
 
 

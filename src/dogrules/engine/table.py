@@ -33,11 +33,15 @@ class Telling(NamedTuple):
 
 # What a scratch table records of an action: its events, or the facts to write them from.
 Record = Event | Telling
+# How a game cites the clauses a shared rule names (``Game.cite``).
+Cite = Callable[[tuple[str, ...]], tuple[str, ...]]
 
 
-def written(board: Board | None, records: Sequence[Record]) -> tuple[Event, ...]:
-    """The events of ``records``, in order (``board``: the board they happened on; None only
-    when every record is an event already)."""
+def written(
+    board: Board | None, records: Sequence[Record], cite: Cite | None = None
+) -> tuple[Event, ...]:
+    """The events of ``records``, in order, citing their clauses by ``cite`` (``board``: the
+    board they happened on; None only when every record is an event already)."""
     events: list[Event] = []
     for record in records:
         if isinstance(record, Telling):
@@ -45,7 +49,13 @@ def written(board: Board | None, records: Sequence[Record]) -> tuple[Event, ...]
             events += record.write(board, *record.facts)
         else:
             events.append(record)
-    return tuple(events)
+    if cite is None:
+        return tuple(events)
+    cited: list[Event] = []
+    for event in events:
+        clauses = cite(event.clauses)
+        cited.append(event if clauses is event.clauses else event._replace(clauses=clauses))
+    return tuple(cited)
 
 
 def moved(

@@ -248,7 +248,7 @@ class RoundPlay:
     ) -> Transition:
         seat = state.to_act
         if action.kind == ActionKind.DISCARD:
-            cards = card_scratch(game.deck, state, record)
+            cards = card_scratch(game, state, record)
             assert action.chosen is not None, "a discard names its card (checked)"
             cards.discard_card(seat, action.chosen, ("BD-2P3P-REDRAW", "R-C7"))
             if not state.redrawn:
@@ -257,7 +257,7 @@ class RoundPlay:
                 return transition(state, None, cards, redrawn=True)
             return end_turn(game, state, None, cards, None, self.round_start_clauses)
         if action.kind == ActionKind.FOLD:
-            cards = card_scratch(game.deck, state, record)
+            cards = card_scratch(game, state, record)
             cards.fold(seat)
             return end_turn(game, state, None, cards, None, self.round_start_clauses)
         moved = game.memo.take_carried(state, action)

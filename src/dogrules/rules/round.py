@@ -136,7 +136,7 @@ class RoundExchange:
     def carry_out(
         self, game: Game, state: State, action: Action, record: bool = True
     ) -> Transition:
-        cards = card_scratch(game.deck, state, record)
+        cards = card_scratch(game, state, record)
         assert action.chosen is not None, "a give names its card (checked)"
         cards.set_aside(state.to_act, action.chosen)
         players = state.players
