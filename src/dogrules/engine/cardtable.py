@@ -14,7 +14,7 @@ from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import Game
-from dogrules.engine.table import Cite, Record, Table, Telling, written
+from dogrules.engine.table import Cite, Record, Table, written
 from dogrules.geometry.cards import Deck
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Transition
@@ -105,9 +105,9 @@ class CardTable:
             self.events.append(event)
 
     def tell(self, write: Callable[..., tuple[Event, ...]], *facts: object) -> None:
-        """Record the events ``write(board, *facts)`` writes when they are read."""
+        """Record the events ``write(*facts, board)`` writes when they are read."""
         if self.events is not None:
-            self.events.append(Telling(write, facts))
+            self.events.append(functools.partial(write, *facts))
 
     def hand(self, seat: int) -> tuple[str, ...]:
         """The hand of ``seat`` in canonical order."""

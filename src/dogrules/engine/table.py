@@ -7,8 +7,8 @@ made it: the new :class:`~dogrules.model.state.State` is built from it once, at 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
 from dogrules.data.register import implements
 from dogrules.engine.memo import Memo
@@ -23,14 +23,9 @@ def compiled() -> bool:
     return not __file__.endswith(".py")
 
 
-class Telling(NamedTuple):
-    """Events recorded as the facts they are written from: ``write(board, *facts)`` writes
-    them (labels, paths) when they are read, not while the action is carried out."""
-
-    write: Callable[..., tuple[Event, ...]]
-    facts: tuple[object, ...]
-
-
+# Events recorded as the facts they are written from: a writer given the facts, that writes
+# the events (labels, paths) from them and the board when they are read.
+Telling = Callable[[Board], tuple[Event, ...]]
 # What a scratch table records of an action: its events, or the facts to write them from.
 Record = Event | Telling
 # How a game cites the clauses a shared rule names (``Game.cite``).
@@ -44,11 +39,11 @@ def written(
     board they happened on; None only when every record is an event already)."""
     events: list[Event] = []
     for record in records:
-        if isinstance(record, Telling):
-            assert board is not None, "facts are written on the board they happened on"
-            events += record.write(board, *record.facts)
-        else:
+        if isinstance(record, Event):
             events.append(record)
+        else:
+            assert board is not None, "facts are written on the board they happened on"
+            events += record(board)
     if cite is None:
         return tuple(events)
     cited: list[Event] = []
@@ -59,13 +54,13 @@ def written(
 
 
 def moved(
-    board: Board,
     owner: int,
     origin: int,
     target: int,
     path: Callable[[Board, int, int, int], Sequence[int]],
     clauses: tuple[str, ...],
     finish_clauses: tuple[str, ...],
+    board: Board,
 ) -> tuple[Event, ...]:
     """A piece of ``owner`` moved from ``origin`` to ``target`` along ``path(board, owner,
     origin, target)``, and finished if it entered its goal from the track."""
@@ -178,9 +173,9 @@ class Table:
             self.events.append(event)
 
     def tell(self, write: Callable[..., tuple[Event, ...]], *facts: object) -> None:
-        """Record the events ``write(board, *facts)`` writes when they are read."""
+        """Record the events ``write(*facts, board)`` writes when they are read."""
         if self.events is not None:
-            self.events.append(Telling(write, facts))
+            self.events.append(functools.partial(write, *facts))
 
     def move_off(
         self,

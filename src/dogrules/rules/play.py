@@ -301,7 +301,7 @@ class Moved:
 
 
 def played(
-    board: Board, seat: int, card: str, turn: tuple[str, ...], held: CardSpec, spec: CardSpec
+    seat: int, card: str, turn: tuple[str, ...], held: CardSpec, spec: CardSpec, board: Board
 ) -> tuple[Event, ...]:
     """Seat ``seat`` played ``card`` (``held``), which plays as ``spec`` (a Copy's copied card
     adds its own clauses)."""
