@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import attrs
 import pytest
 
 import dogrules
@@ -264,7 +263,7 @@ def test_R_B1_the_game_begins_with_the_placement_and_it_names_only_a_field() -> 
     placing = action(s, sorted(notations(s))[0])
     for wrong, why in (
         (Action(ActionKind.FOLD), "begins with the dealer placing"),
-        (attrs.evolve(placing, turn="cw"), "names its field and nothing else"),
+        (placing._replace(turn="cw"), "names its field and nothing else"),
     ):
         ruling = BD.explain(s, wrong)
         assert not ruling.legal and ruling.clauses == ("BD-PLACE-BLACK-DOG", "R-B1")
@@ -295,7 +294,7 @@ def test_R_C3_seats_set_their_cards_aside_clockwise_and_only_give() -> None:
     giving = action(s, sorted(notations(s))[0])
     for wrong, why in (
         (Action(ActionKind.FOLD), "first every seat sets a card aside for the exchange"),
-        (attrs.evolve(giving, turn="cw"), "giving a card names the card and nothing else"),
+        (giving._replace(turn="cw"), "giving a card names the card and nothing else"),
         (Action(ActionKind.GIVE, chosen="zzz"), "seat 1 does not hold 'zzz' to give"),
     ):
         ruling = BD.explain(s, wrong)

@@ -28,7 +28,6 @@ import random
 from collections import Counter
 from typing import Any
 
-import attrs
 import pytest
 
 import dogrules
@@ -451,7 +450,7 @@ def test_R_K3_a_refused_entry_names_what_is_missing() -> None:
     assert "blue H-T0" in names(s)
     # a two-colour card enters as it is: naming a colour is refused
     s = pos({}, {0: ["blue/red"]})
-    named = attrs.evolve(action(s, "blue/red H-T0"), chosen="blue")
+    named = action(s, "blue/red H-T0")._replace(chosen="blue")
     ruling = KD.explain(s, named)
     assert not ruling.legal and ruling.clauses == ("KD-ENTER", "R-K3", "KD-TWO-COLOUR")
 
@@ -696,7 +695,7 @@ def test_KD_TWO_COLOUR_the_player_picks_either_colour() -> None:
     # the colour is part of the action, and only a colour the card shows can be chosen
     assert_illegal(s, "blue/red T3-T6", "KD-TWO-COLOUR")
     assert refusal(s, "blue/red T3-T6")[1].endswith("e.g. 'blue/red=blue'")
-    foreign = attrs.evolve(action(s, "blue/red=red T3-T6"), chosen="green")
+    foreign = action(s, "blue/red=red T3-T6")._replace(chosen="green")
     ruling = KD.explain(s, foreign)
     assert not ruling.legal and ruling.clauses == ("KD-TWO-COLOUR",), ruling.text
     s = pos({0: ["T3"]}, {0: ["green/yellow"]})

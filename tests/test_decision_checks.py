@@ -11,6 +11,7 @@ import dogrules
 from dogrules import Action, IllegalAction, State, Transition
 from dogrules.model.errors import InvariantViolation
 from dogrules.model.results import Ruling
+from dogrules.model.state import DogFacts
 from dogrules.testing.decisions import (
     check_decisions,
     check_unlisted_action_refused,
@@ -23,8 +24,11 @@ VARIANT = dogrules.variant("black-dog")
 
 
 def _touch(state: State) -> None:
-    """What a broken engine does: it changes a state it was given (behind its frozen face)."""
-    object.__setattr__(state, "round", state.round + 1)
+    """What a broken engine does: it changes a state it was given (behind its frozen face:
+    a state is a named tuple, but the Black Dog's part of it is a frozen attrs class)."""
+    facts = state.extra
+    assert isinstance(facts, DogFacts) and facts.black_dog is not None, "a state of play"
+    object.__setattr__(facts, "black_dog", (facts.black_dog + 1) % VARIANT.board(4).track)
 
 
 class ChangesStateOnApply(Variant):

@@ -13,7 +13,6 @@ import functools
 import random
 from typing import Any
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -102,7 +101,7 @@ def actions(draw: st.DrawFn, v: dogrules.Variant, state: State) -> Action:
     if listed and altered:
         base = draw(st.sampled_from(listed))
         changed = draw(st.lists(st.sampled_from(sorted(fields)), min_size=1, max_size=2))
-        return attrs.evolve(base, **{name: draw(fields[name]) for name in changed})
+        return base._replace(**{name: draw(fields[name]) for name in changed})
     return Action(**{name: draw(strategy) for name, strategy in fields.items()})
 
 
@@ -204,7 +203,7 @@ def test_parse_action_of_no_text_is_a_type_error_naming_the_argument(value: obje
 def test_an_altered_action_is_refused_citing_r_c12(change: dict[str, Any]) -> None:
     v = dogrules.variant("black-dog")
     state = _playout(v.name, 0)[10]
-    action = attrs.evolve(v.legal_actions(state)[0], **change)
+    action = v.legal_actions(state)[0]._replace(**change)
     ruling = v.explain(state, action)
     assert not ruling.legal and "R-C12" in ruling.clauses, ruling.text
     with pytest.raises(IllegalAction) as refused:

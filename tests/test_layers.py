@@ -153,6 +153,103 @@ def test_no_function_local_import() -> None:
     assert hidden == []
 
 
+# What a module-level name bound to one of these holds can change between calls.
+MUTABLE_CALLS = frozenset({"dict", "list", "set", "OrderedDict", "defaultdict", "deque"})
+# Layers whose modules hold constants only: what is remembered lives in the game's memo.
+STATELESS = ("engine", "rules")
+# Left to the Partner work of issue 29 (rules/split_plans.py keeps its plans per board):
+# the one known exception until it moves into the memo.
+KNOWN_STATE = frozenset({("dogrules.rules.split_plans", "_kept")})
+
+
+def _mutable_value(node: ast.expr) -> bool:
+    """Whether ``node`` builds something that can change: a dict, list or set display or
+    comprehension, a call of one of MUTABLE_CALLS, or an instance of a cache class (a class
+    whose name ends in Cache or Memo)."""
+    if isinstance(node, ast.Dict | ast.List | ast.Set | ast.DictComp | ast.ListComp | ast.SetComp):
+        return True
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    name = (
+        func.id
+        if isinstance(func, ast.Name)
+        else func.attr
+        if isinstance(func, ast.Attribute)
+        else ""
+    )
+    return name in MUTABLE_CALLS or name.endswith(("Cache", "Memo"))
+
+
+def module_state(module: str, tree: ast.Module) -> list[str]:
+    """The mutable module-level state of a module: names bound at module level to a mutable
+    value, and names a function rebinds with ``global``."""
+    found = []
+    for node in tree.body:
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        if targets and _mutable_value(value):
+            for target in targets:
+                if (
+                    isinstance(target, ast.Name)
+                    and target.id != "__all__"  # the module's public names, read by tools
+                    and (module, target.id) not in KNOWN_STATE
+                ):
+                    found.append(f"{module}.{target.id} (line {node.lineno})")
+    for statement in ast.walk(tree):
+        if isinstance(statement, ast.Global):
+            found += [
+                f"{module}: global {name} (line {statement.lineno})" for name in statement.names
+            ]
+    return found
+
+
+@SOURCES
+def test_engine_and_rules_hold_no_mutable_module_state() -> None:
+    """One cache with an owner (issue 29): the engine and the rules keep nothing between calls
+    in module globals; what is remembered lives in the game's memo (engine/memo.py).
+    Memoised pure functions of frozen values (``functools.cache``) hold derived constants."""
+    found = [
+        where
+        for module, tree in sources()
+        if layer_of(module) in {LAYERS.index(layer) for layer in STATELESS}
+        for where in module_state(module, tree)
+    ]
+    assert found == []
+
+
+def test_the_module_state_check_finds_each_kind_of_state() -> None:
+    source = """
+import collections
+_latest = None
+CONSTANT: tuple[int, ...] = (1, 2)
+_a = {}
+_b: list[int] = []
+_c = set()
+_d = collections.OrderedDict()
+_e = ListingCache(10)
+_f = {k: k for k in CONSTANT}
+
+def remember(value):
+    global _latest
+    _latest = value
+"""
+    found = module_state("dogrules.rules.example", ast.parse(source))
+    names = [where.split(" (")[0] for where in found]
+    assert names == [
+        "dogrules.rules.example._a",
+        "dogrules.rules.example._b",
+        "dogrules.rules.example._c",
+        "dogrules.rules.example._d",
+        "dogrules.rules.example._e",
+        "dogrules.rules.example._f",
+        "dogrules.rules.example: global _latest",
+    ]
+
+
 # One idea per module: the module's docstring opens with one sentence that names it (a
 # reader who cannot say a module's idea in one sentence of about two lines has found two
 # modules). The length of a module is no measure of its ideas: CEILING only guards against a

@@ -134,7 +134,7 @@ class TalliedPlay:
         done = self.play.carry_out(game, state, action, record)
         if action.kind != ActionKind.PLAY:
             return done
-        counted = attrs.evolve(done.state, extra=Tally(tally_of(state).played + 1))
+        counted = done.state._replace(extra=Tally(tally_of(state).played + 1))
         return Transition(counted, done.events)
 
 

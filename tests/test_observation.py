@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 
-import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -62,8 +61,7 @@ def hidden_from(state: State, seat: int, rng: random.Random) -> State:
             pieces[new].append(loc)
     if any(len(p) != len(q) for p, q in zip(pieces, state.pieces, strict=True)):
         pieces = [list(p) for p in state.pieces]
-    return attrs.evolve(
-        state,
+    return state._replace(
         hands=tuple(hands),
         deck=tuple(pool),
         discard=discard,
@@ -103,8 +101,7 @@ def test_what_a_seat_may_see_does_change_its_observation() -> None:
     # its own hand, by a card from the deck
     own = list(state.hands[seat])
     own[0], deck_card = state.deck[-1], own[0]
-    changed = attrs.evolve(
-        state,
+    changed = state._replace(
         hands=tuple(tuple(own) if s == seat else h for s, h in enumerate(state.hands)),
         deck=(*state.deck[:-1], deck_card),
     )
@@ -112,8 +109,7 @@ def test_what_a_seat_may_see_does_change_its_observation() -> None:
     # another seat's hand size
     if others:
         taker = others[0]
-        shorter = attrs.evolve(
-            state,
+        shorter = state._replace(
             hands=tuple(h[1:] if s == taker else h for s, h in enumerate(state.hands)),
             discard=(*state.discard, state.hands[taker][0]),
         )

@@ -9,7 +9,6 @@ import copy
 import random
 from typing import Any, TypeVar
 
-import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -221,8 +220,8 @@ def test_position_refuses_bool_float_seats_and_odd_seeds() -> None:
 def _out_of_order(state: State, key: str, seat: int) -> State:
     """``state`` with ``seat``'s hand or pieces (``key``) reversed, as a hand-built state."""
     if key == "hands":
-        return attrs.evolve(state, hands=_reversed_at(state.hands, seat))
-    return attrs.evolve(state, pieces=_reversed_at(state.pieces, seat))
+        return state._replace(hands=_reversed_at(state.hands, seat))
+    return state._replace(pieces=_reversed_at(state.pieces, seat))
 
 
 def _reversed_at(rows: tuple[tuple[T, ...], ...], seat: int) -> tuple[tuple[T, ...], ...]:

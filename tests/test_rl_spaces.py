@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -246,6 +245,6 @@ def test_what_a_seat_may_not_see_never_changes_its_observation_or_tensor(
     *_, state = states(name, players, teams, seed, steps + 1)
     seat = data.draw(st.integers(0, players - 1))
     other = hidden_from(state, seat, random.Random(seed))
-    other = attrs.evolve(other, seed=seed + 1)
+    other = other._replace(seed=seed + 1)
     assert observe(other, seat) == observe(state, seat)
     assert np.array_equal(tensor(observe(other, seat)), tensor(observe(state, seat)))

@@ -52,19 +52,17 @@ SOURCE = ROOT / "src" / "dogrules"
 SPECS = ROOT / "specs"
 
 # The modules a game spends its time in (the playouts benchmark, profiled): the board and the
-# cards, the scratch tables and the judge, every rule module, the builders of the model
-# objects a playout makes (engine/instances.py: compiled, a field is set by one C call, not
-# by attrs' Python ``__init__``), and the ruleset. Their classes are plain classes or frozen
-# dataclasses, which mypyc makes native classes: the rule modules read their fields as C
-# struct fields and call their methods as C functions (an attrs class stays a Python class,
-# whose attributes are read by name). Left as Python: the facade and the variants (compiling
-# them gains nothing measurable), and the model (dogrules.model), whose public attrs classes
-# mypyc cannot make native classes (it knows attrs' classic ``attr.s`` only, and loses their
-# equality, hash and frozenness with slots).
+# cards, the scratch tables, the game's memo and the judge, every rule module, and the
+# ruleset. Their classes are plain classes or frozen dataclasses, which mypyc makes native
+# classes: the rule modules read their fields as C struct fields and call their methods as C
+# functions (an attrs class stays a Python class, whose attributes are read by name). Left
+# as Python: the facade and the variants (compiling them gains nothing measurable), and the
+# model (dogrules.model), whose named tuples a compiled module builds by the same call as
+# Python does (docs/dev/representation.md).
 COMPILED = (
     "geometry/board.py",
     "geometry/cards.py",
-    "engine/instances.py",
+    "engine/memo.py",
     "engine/table.py",
     "engine/ruleset.py",
     "engine/cardtable.py",

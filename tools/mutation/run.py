@@ -339,13 +339,13 @@ def patch(mutant: Mutant) -> None:
 
 
 def _caches() -> list[Callable[[], None]]:
-    """How to empty each functools cache and the judge's listing cache."""
+    """How to empty each functools cache and each game's memo."""
     found: list[Callable[[], None]] = []
     for thing in gc.get_objects():
         if isinstance(thing, functools._lru_cache_wrapper):
             found.append(thing.cache_clear)
-        elif type(thing).__name__ == "ListingCache":
-            found.append(thing._clear)
+        elif type(thing).__name__ == "Memo":
+            found.append(thing.clear)
     return found
 
 

@@ -323,7 +323,8 @@ class Citations:
         )
 
     def cite(self, clauses: tuple[str, ...]) -> tuple[str, ...]:
-        """``clauses`` as this variant cites them, each once, in order."""
+        """``clauses`` as this variant cites them, each once, in order (``clauses`` itself when
+        they are cited as they are)."""
         try:
             return self._done[clauses]
         except KeyError:
@@ -332,5 +333,6 @@ class Citations:
         for clause in clauses:
             mine = (clause,) if clause in self.own else self.counterparts.get(clause, ())
             cited.extend(c for c in mine if c not in cited)
-        translated = self._done[clauses] = tuple(cited)
+        # The tuple given when it is cited as it is (the caller may keep its object then).
+        translated = self._done[clauses] = clauses if tuple(cited) == clauses else tuple(cited)
         return translated

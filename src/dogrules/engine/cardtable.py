@@ -7,14 +7,14 @@ built from it once, at the end."""
 from __future__ import annotations
 
 import enum
+import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from dogrules.data.register import implements
-from dogrules.engine import instances
-from dogrules.engine.table import Table
-from dogrules.geometry.board import Board
+from dogrules.engine.ruleset import Game
+from dogrules.engine.table import Cite, Record, Table, written
 from dogrules.geometry.cards import Deck
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Transition
@@ -33,6 +33,7 @@ class CardTable:
     """A scratch copy of every card: hands, deck (drawn from its end), discard, exchange."""
 
     __slots__ = (
+        "cite",
         "deck",
         "deck_spec",
         "discard",
@@ -53,7 +54,8 @@ class CardTable:
         exchange: Sequence[str | None],
         seed: int,
         shuffles: int,
-        events: list[Event] | None,
+        events: list[Record] | None,
+        cite: Cite | None = None,
     ) -> None:
         self.deck_spec = deck_spec
         # A hand and the deck are copied when first changed (most actions change one hand and
@@ -71,6 +73,8 @@ class CardTable:
         self.seed = seed
         self.shuffles = shuffles
         self.events = events
+        # How the game cites the clauses its events name (None: as they are named).
+        self.cite = cite
 
     def changing_hand(self, seat: int) -> list[str]:
         """The hand of ``seat``, to be changed (copied on its first change)."""
@@ -97,10 +101,13 @@ class CardTable:
         return cls(deck_spec, [()] * players, deck, [], (None,) * players, seed, 1, [])
 
     def record(self, event: Event) -> None:
-        # Callers build an event only when the table records: an unwanted Event costs more
-        # than the test.
         if self.events is not None:
             self.events.append(event)
+
+    def tell(self, write: Callable[..., tuple[Event, ...]], *facts: object) -> None:
+        """Record the events ``write(*facts, board)`` writes when they are read."""
+        if self.events is not None:
+            self.events.append(functools.partial(write, *facts))
 
     def hand(self, seat: int) -> tuple[str, ...]:
         """The hand of ``seat`` in canonical order."""
@@ -213,7 +220,7 @@ def transition(
     extra: Extra | _Keep | None = KEEP,
 ) -> Transition:
     """The transition to the state the scratch ``table`` and ``cards`` now describe, with the
-    events they recorded (not yet cited in the variant's own clauses); the keyword arguments
+    events they recorded (written when read, citing the game's own clauses); the keyword arguments
     change what the tables do not hold. Without a ``table`` (see :func:`card_scratch`) the
     pieces stay as they were."""
     return transition_to(
@@ -267,9 +274,7 @@ def transition_to(
     else:
         # Every hand a tuple (``unordered`` is False), as the state's field holds them.
         hands = tuple(cards.hands)  # type: ignore[arg-type]
-    # Built field by field rather than by attrs.evolve, and by position (State's field
-    # order): this runs once per action.
-    new = instances.state(
+    new = State(
         state.variant,
         state.players,
         phase,
@@ -291,25 +296,29 @@ def transition_to(
     )
     if table is not None:
         table.describe(new, dog)
-    return instances.transition(new, () if cards.events is None else tuple(cards.events))
+    if cards.events is None:
+        return Transition(new)
+    board = None if table is None else table.board
+    told = functools.partial(written, board, tuple(cards.events), cards.cite)
+    return Transition(new, tell=told)
 
 
-def scratch(board: Board, deck: Deck, state: State, record: bool = True) -> tuple[Table, CardTable]:
+def scratch(game: Game, state: State, record: bool = True) -> tuple[Table, CardTable]:
     """Scratch copies of the pieces and cards of ``state``, sharing one event list when they
     ``record`` (otherwise recording nothing: the events are not wanted)."""
-    table = Table.of(board, state, record)
-    return table, _cards(deck, state, table.events)
+    table = game.table(state, record)
+    return table, _cards(game, state, table.events)
 
 
-def card_scratch(deck: Deck, state: State, record: bool = True) -> CardTable:
+def card_scratch(game: Game, state: State, record: bool = True) -> CardTable:
     """A scratch copy of the cards of ``state`` alone, for an action that moves no piece (a
     give, a fold, a discard): the pieces are not copied, nor rebuilt for the new state."""
-    return _cards(deck, state, [] if record else None)
+    return _cards(game, state, [] if record else None)
 
 
-def _cards(deck: Deck, state: State, events: list[Event] | None) -> CardTable:
+def _cards(game: Game, state: State, events: list[Record] | None) -> CardTable:
     return CardTable(
-        deck,
+        game.deck,
         state.hands,
         state.deck,
         state.discard,
@@ -317,4 +326,5 @@ def _cards(deck: Deck, state: State, events: list[Event] | None) -> CardTable:
         state.seed,
         state.shuffles,
         events,
+        game.cite,
     )

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from dogrules.data.register import Citations, Clause, read_register
 from dogrules.data.specs import SpecTable, read_only, read_toml
+from dogrules.engine.memo import Memo
 from dogrules.engine.parts import VariantPart
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board, build_board, layout_values
@@ -161,8 +162,9 @@ class PhaseRule(Protocol):
     def carry_out(
         self, game: Game, state: State, action: Action, record: bool = True
     ) -> Transition:
-        """The transition an action known to be legal leads to (events not yet cited; none
-        unless it ``record``s: the same steps either way, so the same state)."""
+        """The transition an action known to be legal leads to, its events citing the game's
+        own clauses (none unless it ``record``s: the same steps either way, so the same
+        state)."""
         ...
 
 
@@ -252,13 +254,15 @@ class Ruleset:
 
 @dataclasses.dataclass(frozen=True, eq=False, slots=True)
 class Game:
-    """A ruleset at a table of a given size: its board, deck and citations."""
+    """A ruleset at a table of a given size: its board, deck and citations, and the one cache
+    of what the engine remembers between calls on its states (``memo``)."""
 
     ruleset: Ruleset
     board: Board
     deck: Deck
     citations: Citations
     notations: tuple[Notation, ...]
+    memo: Memo = dataclasses.field(default_factory=Memo, repr=False)
 
     @property
     def players(self) -> int:
@@ -271,6 +275,10 @@ class Game:
     def cite(self, clauses: tuple[str, ...]) -> tuple[str, ...]:
         """``clauses`` as this game cites them (see :class:`Citations`)."""
         return self.citations.cite(clauses)
+
+    def table(self, state: State, record: bool = False) -> Table:
+        """A scratch table of the pieces of ``state`` (recording events when told to)."""
+        return Table.of(self.board, state, record, self.memo)
 
 
 @functools.cache

@@ -7,9 +7,11 @@ made it: the new :class:`~dogrules.model.state.State` is built from it once, at 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from dogrules.data.register import implements
+from dogrules.engine.memo import Memo
 from dogrules.geometry.board import HOME, Board
 from dogrules.model.events import Event, EventKind
 from dogrules.model.state import State
@@ -21,16 +23,77 @@ def compiled() -> bool:
     return not __file__.endswith(".py")
 
 
-# The pieces of the state last made into a table (its occupants and home counts, never
-# handed out): a state is read again to carry out an action right after its listing (every
-# playout). One attribute, replaced whole, so another thread sees an old entry or a new one.
-_latest: tuple[State, dict[int, int], tuple[int, ...], int | None] | None = None
+# Events recorded as the facts they are written from: a writer given the facts, that writes
+# the events (labels, paths) from them and the board when they are read.
+Telling = Callable[[Board], tuple[Event, ...]]
+# What a scratch table records of an action: its events, or the facts to write them from.
+Record = Event | Telling
+# How a game cites the clauses a shared rule names (``Game.cite``).
+Cite = Callable[[tuple[str, ...]], tuple[str, ...]]
+
+
+def written(
+    board: Board | None, records: Sequence[Record], cite: Cite | None = None
+) -> tuple[Event, ...]:
+    """The events of ``records``, in order, citing their clauses by ``cite`` (``board``: the
+    board they happened on; None only when every record is an event already)."""
+    events: list[Event] = []
+    for record in records:
+        if isinstance(record, Event):
+            events.append(record)
+        else:
+            assert board is not None, "facts are written on the board they happened on"
+            events += record(board)
+    if cite is None:
+        return tuple(events)
+    cited: list[Event] = []
+    for event in events:
+        clauses = cite(event.clauses)
+        cited.append(event if clauses is event.clauses else event._replace(clauses=clauses))
+    return tuple(cited)
+
+
+def moved(
+    owner: int,
+    origin: int,
+    target: int,
+    path: Callable[[Board, int, int, int], Sequence[int]],
+    clauses: tuple[str, ...],
+    finish_clauses: tuple[str, ...],
+    board: Board,
+) -> tuple[Event, ...]:
+    """A piece of ``owner`` moved from ``origin`` to ``target`` along ``path(board, owner,
+    origin, target)``, and finished if it entered its goal from the track."""
+    fields = path(board, owner, origin, target)
+    label = board.label
+    move = Event(
+        EventKind.MOVED,
+        clauses,
+        piece=owner,
+        src=label(origin),
+        dst=label(target),
+        path=tuple(map(label, fields)),
+        count=len(fields),
+    )
+    if target >= board.track > origin:
+        return move, Event(EventKind.FINISHED, finish_clauses, piece=owner, dst=label(target))
+    return (move,)
 
 
 class Table:
     """Where every piece stands: ``occupant`` maps a location to the seat owning the piece."""
 
-    __slots__ = ("board", "captures", "dog", "events", "finished", "home", "landed", "occupant")
+    __slots__ = (
+        "board",
+        "captures",
+        "dog",
+        "events",
+        "finished",
+        "home",
+        "landed",
+        "memo",
+        "occupant",
+    )
 
     def __init__(
         self,
@@ -38,10 +101,11 @@ class Table:
         occupant: dict[int, int],
         home: list[int],
         dog: int | None,
-        events: list[Event] | None,
+        events: list[Record] | None,
         landed: dict[int, None] | None = None,
         captures: list[int] | None = None,
         finished: list[int] | None = None,
+        memo: Memo | None = None,
     ) -> None:
         self.board = board
         self.occupant = occupant
@@ -55,43 +119,44 @@ class Table:
         self.captures: list[int] = [] if captures is None else captures
         # Owners of the pieces that entered their finish so far, in order (R-C13).
         self.finished: list[int] = [] if finished is None else finished
+        # Where the pieces of the state this table is made into are remembered (see
+        # :meth:`describe`); None for a table tried out on and thrown away.
+        self.memo = memo
 
     @classmethod
-    def of(cls, board: Board, state: State, record: bool = False) -> Table:
-        """The pieces of ``state`` (recording events when told to)."""
-        global _latest
-        latest = _latest
-        if latest is not None and latest[0] is state:
-            # Copies of the state's pieces as last read: the same table, a dictionary copy
-            # cheaper than a pass over the pieces.
-            return cls(board, latest[1].copy(), list(latest[2]), latest[3], [] if record else None)
-        occupant: dict[int, int] = {}
-        home = [0] * state.players
+    def of(
+        cls, board: Board, state: State, record: bool = False, memo: Memo | None = None
+    ) -> Table:
+        """The pieces of ``state`` (recording events when told to); ``memo`` remembers the
+        pieces of the latest state read or described, so that reading it again is a copy."""
+        events: list[Record] | None = [] if record else None
+        kept = None if memo is None else memo.pieces(state)
+        if kept is not None:
+            occupant, home, dog = kept
+            return cls(board, occupant.copy(), list(home), dog, events, memo=memo)
+        occupant = {}
+        homes = [0] * state.players
         for seat, locations in enumerate(state.pieces):
             for location in locations:
                 if location == HOME:
-                    home[seat] += 1
+                    homes[seat] += 1
                 else:
                     occupant[location] = seat
         dog = state.black_dog
-        _latest = (state, occupant.copy(), tuple(home), dog)
-        return cls(board, occupant, home, dog, [] if record else None)
+        if memo is not None:
+            memo.keep_pieces(state, (occupant.copy(), tuple(homes), dog))
+        return cls(board, occupant, homes, dog, events, memo=memo)
 
     def describe(self, state: State, dog: int | None) -> None:
         """Remember this table as the pieces of ``state``, built from it (``dog``: the state's
-        Black Dog): the next :meth:`of` that state copies them instead of reading the state.
-        The table is not changed after (its entries are copied all the same)."""
-        global _latest
-        # A playout lists every state an action's carrying out has just built: without this
-        # each listing read the state's pieces one by one (some 20k instructions a decision).
-        # The entries' order may differ from a read of the state's; no rule reads the board
-        # in the order of its entries.
-        _latest = (state, self.occupant.copy(), tuple(self.home), dog)
+        Black Dog): the next :meth:`of` that state copies them instead of reading the state
+        (a playout lists every state an action has just built). No rule reads the board in
+        the order of its entries, which may differ from a read of the state's."""
+        if self.memo is not None:
+            self.memo.keep_pieces(state, (self.occupant.copy(), tuple(self.home), dog))
 
     def clone(self) -> Table:
         """A copy that records nothing (to try a play out)."""
-        # ``copy()`` methods, not ``dict()`` and ``list()`` calls: a listing tries out every
-        # play onto a paw, a Partner search every sub-move.
         return Table(
             self.board,
             self.occupant.copy(),
@@ -107,6 +172,11 @@ class Table:
         if self.events is not None:
             self.events.append(event)
 
+    def tell(self, write: Callable[..., tuple[Event, ...]], *facts: object) -> None:
+        """Record the events ``write(*facts, board)`` writes when they are read."""
+        if self.events is not None:
+            self.events.append(functools.partial(write, *facts))
+
     def move_off(
         self,
         owner: int,
@@ -117,7 +187,7 @@ class Table:
         finish_clauses: tuple[str, ...],
     ) -> None:
         """A piece of ``owner`` leaves ``origin`` for ``target`` along ``path(board, owner,
-        origin, target)`` (every field stepped on, worked out only when events are recorded):
+        origin, target)`` (every field stepped on, worked out when the events are read):
         told as a move, and as a finish when it enters its goal from the track. Where it
         lands is the caller's rule."""
         del self.occupant[origin]
@@ -126,31 +196,13 @@ class Table:
         entering_goal = target >= board.track > origin
         if entering_goal:
             self.finished.append(owner)
-        if self.events is None:
-            return
-        fields = path(board, owner, origin, target)
-        label = board.label
-        self.events.append(
-            Event(
-                EventKind.MOVED,
-                clauses,
-                piece=owner,
-                src=label(origin),
-                dst=label(target),
-                path=tuple(label(f) for f in fields),
-                count=len(fields),
-            )
-        )
-        if entering_goal:
-            self.events.append(
-                Event(EventKind.FINISHED, finish_clauses, piece=owner, dst=label(target))
-            )
+        self.tell(moved, owner, origin, target, path, clauses, finish_clauses)
 
     def pieces(self) -> tuple[tuple[int, ...], ...]:
         """The per-seat sorted locations, as a state holds them."""
         per_seat: list[list[int]] = [[HOME] * count for count in self.home]
         occupant = self.occupant
-        # One sort of the locations, not one per seat: each seat's list is built in order.
+        # One sort of the locations: each seat's list is built in order.
         for location in sorted(occupant):
             per_seat[occupant[location]].append(location)
         return tuple(map(tuple, per_seat))

@@ -100,6 +100,11 @@ class Disc:
         object.__setattr__(self, "rotate_cw", read_only(self.rotate_cw))
         object.__setattr__(self, "rotate_ccw", read_only(self.rotate_ccw))
 
+    def __reduce__(self) -> tuple[type[Disc], tuple[object, ...]]:
+        # Pickled (with a listed action's notation, say) as the mappings it was built from:
+        # a read-only mapping does not pickle, and the copy is made read-only again.
+        return Disc, (self.fields, self.paws, dict(self.rotate_cw), dict(self.rotate_ccw))
+
 
 @dataclasses.dataclass(frozen=True, eq=False, slots=True)
 class Holes:

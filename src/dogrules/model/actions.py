@@ -20,6 +20,7 @@ is written ``F2@1``):
 from __future__ import annotations
 
 import enum
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -54,8 +55,7 @@ class Notation:
     paired: frozenset[str] = frozenset()
 
 
-@attrs.frozen(cache_hash=True)
-class Action:
+class Action(NamedTuple):
     """A decision.
 
     ``kind`` says which sort. ``card`` is the card played (None unless kind is play);
@@ -65,7 +65,10 @@ class Action:
     ``chosen`` the card given or discarded, or the colour chosen from a two-colour card (DOG
     Kids); ``turn`` the disc direction ("cw", "ccw") when the action turns the disc.
     ``notation`` is the context ``str()`` writes the action in; it takes part in no
-    comparison, so an action parsed from text equals the listed one.
+    comparison and no repr, so an action parsed from text equals the listed one.
+
+    A named tuple (docs/dev/representation.md says why): immutable, built by position or
+    keyword, changed with ``action._replace(turn="cw")``; equal only to another Action.
     """
 
     kind: ActionKind
@@ -75,7 +78,28 @@ class Action:
     field: int | None = None
     chosen: str | None = None
     turn: str | None = None
-    notation: Notation | None = attrs.field(default=None, eq=False, repr=False)
+    notation: Notation | None = None
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return self[:_DECISION] == other[:_DECISION]
+        # Equal to no plain tuple (which would compare the notation too).
+        return False if isinstance(other, tuple) else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return self[:_DECISION] != other[:_DECISION]
+        return True if isinstance(other, tuple) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self[:_DECISION])
+
+    def __repr__(self) -> str:
+        return (
+            f"Action(kind={self.kind!r}, card={self.card!r}, copied={self.copied!r}, "
+            f"moves={self.moves!r}, field={self.field!r}, chosen={self.chosen!r}, "
+            f"turn={self.turn!r})"
+        )
 
     def __str__(self) -> str:
         if self.notation is None or shape_fault(self, self.notation.board) is not None:
@@ -84,23 +108,16 @@ class Action:
 
     def seen_by(self, notation: Notation) -> Action:
         """This action written in ``notation``'s context."""
-        # Built field by field: ``attrs.evolve`` reads the class's fields anew at every call,
-        # and every refusal writes its action this way.
-        return Action(
-            self.kind,
-            self.card,
-            self.copied,
-            self.moves,
-            self.field,
-            self.chosen,
-            self.turn,
-            notation,
-        )
+        return self._replace(notation=notation)
 
     @property
     def plays_as(self) -> str | None:
         """The card whose rules this play follows (the copied card for a Copy)."""
         return self.copied or self.card
+
+
+# How many leading fields make the decision (all but ``notation``).
+_DECISION: Final = 7
 
 
 def format_action(notation: Notation, action: Action) -> str:
@@ -134,7 +151,7 @@ def shape_fault(action: Action, board: Board) -> str | None:
     field has its type (kind an ActionKind, card, copied, chosen and turn text or None, moves
     pairs of locations, field a location or None) and every location is on ``board``.
 
-    Actions are built by users too (``attrs.evolve`` skips no check but adds none), so the
+    Actions are built by users too (``Action(...)`` and ``_replace`` check nothing), so the
     judge asks this before any rule reads a field, and ``str()`` before writing one."""
     if not isinstance(action.kind, str) or action.kind not in _KINDS:
         return f"kind {action.kind!r} is not one of {', '.join(sorted(_KINDS))}"

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import enum
-
-import attrs
+from typing import NamedTuple
 
 
 class EventKind(enum.StrEnum):
@@ -38,14 +37,15 @@ class EventKind(enum.StrEnum):
     REDREW = "redrew"
 
 
-@attrs.frozen
-class Event:
+class Event(NamedTuple):
     """One thing that happened.
 
     ``seat`` is the seat the event concerns (the actor, or the owner of a captured piece),
     ``piece`` the owner of the piece that moved, ``src``/``dst`` its locations in layout
     notation, ``path`` every field stepped on, ``card`` a card concerned, ``count`` a number
     concerned (cards dealt, steps moved), ``direction`` a disc turn's direction.
+
+    A named tuple, as the other values a game makes (docs/dev/representation.md).
     """
 
     kind: EventKind
@@ -56,7 +56,8 @@ class Event:
     dst: str | None = None
     path: tuple[str, ...] = ()
     card: str | None = None
-    count: int | None = None
+    # Shadows the tuple method ``count``, which no event needs (the field is public API).
+    count: int | None = None  # type: ignore[assignment]
     direction: str | None = None
     winners: tuple[int, ...] = ()
 

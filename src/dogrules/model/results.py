@@ -26,32 +26,19 @@ class Refusal:
 class Transition:
     """The new state after an action, and the events that led there, in order.
 
-    ``Transition(state, events)`` holds both. ``Transition.deferred(state, told)`` holds the
-    state and a function that tells the events (by carrying the action out again, recording,
-    on the same code path): a random playout or a search reads only the state, and so never
-    pays for the events; whoever reads ``events`` gets them, worked out once and kept.
-    Frozen; compared and hashed by state and events."""
+    ``Transition(state, events)`` holds both. The engine builds ``Transition(state,
+    tell=tell)``: carrying the action out once, it records what happened, and ``tell()``
+    writes those records out as events (field labels, paths, the game's clause ids) each time
+    ``events`` is read, so a playout that reads only the state writes none. Immutable;
+    compared and hashed by state and events; pickled and copied as both."""
 
     state: State
-    _events: tuple[Event, ...] | None = attrs.field(alias="events")
-    _told: Callable[[], tuple[Event, ...]] | None = attrs.field(default=None, alias="told")
-
-    @classmethod
-    def deferred(cls, state: State, told: Callable[[], tuple[Event, ...]]) -> Transition:
-        """``state``, its events told by ``told()`` the first time they are read."""
-        return cls(state, None, told)
+    _events: tuple[Event, ...] = attrs.field(default=(), alias="events")
+    _tell: Callable[[], tuple[Event, ...]] | None = attrs.field(default=None, alias="tell")
 
     @property
     def events(self) -> tuple[Event, ...]:
-        events = self._events
-        if events is None:
-            told = self._told
-            assert told is not None, "a transition holds its events or a way to tell them"
-            events = told()
-            # Kept (the state is the same either way); the teller is dropped with what it held.
-            object.__setattr__(self, "_events", events)
-            object.__setattr__(self, "_told", None)
-        return events
+        return self._events if self._tell is None else self._tell()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Transition):
@@ -63,6 +50,9 @@ class Transition:
 
     def __repr__(self) -> str:
         return f"Transition(state={self.state!r}, events={self.events!r})"
+
+    def __reduce__(self) -> tuple[type[Transition], tuple[State, tuple[Event, ...]]]:
+        return Transition, (self.state, self.events)
 
 
 @attrs.frozen

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Hashable
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 import attrs
 
@@ -40,8 +40,7 @@ class TeamSwapFacts:
 Extra: TypeAlias = Hashable
 
 
-@attrs.frozen(cache_hash=True)
-class State:
+class State(NamedTuple):
     """A complete game state.
 
     ``pieces[seat]`` is the sorted tuple of that seat's piece locations (see
@@ -57,11 +56,14 @@ class State:
     The canonical hand order is the order of the unshuffled deck (``Deck.in_order``).
     ``dogrules.load`` and ``Variant.position`` put pieces and hands in these orders (a dump may
     list them in any order) and the rules keep them so. A state built field by field
-    (``State(...)``, ``attrs.evolve``) must keep them too: ``legal_actions`` and ``apply``
+    (``State(...)``, ``state._replace(...)``) must keep them too: ``legal_actions`` and ``apply``
     trust a state, and one out of order lists and leads to other states than the same
     position in order. ``dogrules.load(dogrules.dump(state))`` checks it (InvalidPosition)
     and gives it in order; ``dogrules.testing.invariants.check_no_problems`` also names a
     hand or a seat's pieces out of order.
+
+    A named tuple (docs/dev/representation.md says why): immutable, hashable, compared by
+    value, changed with ``state._replace(to_act=2)``.
     """
 
     variant: str
@@ -101,9 +103,8 @@ class State:
         extra = self.extra
         return extra.resume if isinstance(extra, TeamSwapFacts) else None
 
-    @classmethod
+    @staticmethod
     def opening(
-        cls,
         variant: str,
         phase: Phase,
         to_act: int,
@@ -120,7 +121,7 @@ class State:
         """A state at the start of play: nothing discarded or set aside, no winner yet, round
         1, ``shuffles`` shuffles made."""
         players = len(pieces)
-        return cls(
+        return State(
             variant=variant,
             players=players,
             phase=phase,

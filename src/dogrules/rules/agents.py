@@ -10,7 +10,7 @@ from typing import Final
 from dogrules.data.register import implements
 from dogrules.engine.cardtable import CardTable
 from dogrules.engine.ruleset import Turn
-from dogrules.engine.table import Table
+from dogrules.engine.table import Table, written
 from dogrules.geometry.board import Board
 from dogrules.geometry.cards import CardSpec
 from dogrules.model.actions import Action
@@ -214,7 +214,7 @@ class AgentAftermath:
         self.settle(table)
         events = table.events
         if events is not None:
-            told = list(events)
+            told = written(turn.board, events)
             events.clear()
             for event in told:
                 events.append(event)

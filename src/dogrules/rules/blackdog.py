@@ -7,9 +7,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from dogrules.data.register import implements
-from dogrules.engine import instances
 from dogrules.engine.cardtable import scratch, transition
-from dogrules.engine.instances import PLACE
 from dogrules.engine.ruleset import Game, Moves, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
@@ -132,20 +130,20 @@ class PlaceDog:
 
     def actions(self, game: Game, state: State) -> Iterator[Action]:
         notation = game.notation(state.to_act)
-        for field in dog_placements(game.board, Table.of(game.board, state)):
-            yield instances.action(PLACE, None, None, (), field, None, None, notation)
+        for field in dog_placements(game.board, game.table(state)):
+            yield Action(ActionKind.PLACE, field=field, notation=notation)
 
     def check(self, game: Game, state: State, action: Action) -> Refusal | None:
         if action.kind != ActionKind.PLACE:
             return Refusal(PLACE_CLAUSES, "the game begins with the dealer placing the Black Dog")
         if action != Action(ActionKind.PLACE, field=action.field):
             return Refusal(PLACE_CLAUSES, "placing the Black Dog names its field and nothing else")
-        return check_placement(game.board, Table.of(game.board, state), action.field)
+        return check_placement(game.board, game.table(state), action.field)
 
     def carry_out(
         self, game: Game, state: State, action: Action, record: bool = True
     ) -> Transition:
-        table, cards = scratch(game.board, game.deck, state, record)
+        table, cards = scratch(game, state, record)
         assert action.field is not None, "a placement names its field (checked)"
         place_dog(table, state.to_act, action.field)
         starter = game.ruleset.starter(state.dealer, state.players)

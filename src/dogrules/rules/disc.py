@@ -6,13 +6,11 @@ from collections.abc import Iterable
 from typing import Final
 
 from dogrules.data.register import implements
-from dogrules.engine import instances
-from dogrules.engine.instances import PLAY
 from dogrules.engine.ruleset import CardRule, Moves, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Disc
 from dogrules.geometry.cards import CardFamily, CardSpec
-from dogrules.model.actions import Action, Direction
+from dogrules.model.actions import Action, ActionKind, Direction
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal
 
@@ -59,27 +57,10 @@ def may_owe_turn(paws: frozenset[int], moves: Moves) -> bool:
     """Whether a play can owe a disc turn at all: a landing lies where a movement ends, so a
     play none of whose movements ends on a paw (the Black Dog's run is no movement of the
     seat's) leaves no landing there and owes none (R-B5)."""
-    # A plain loop: this runs for every candidate play, and any() over a generator is slower.
-    for _, target in moves:  # noqa: SIM110
+    for _, target in moves:  # noqa: SIM110 - docs/dev/representation.md
         if target in paws:
             return True
     return False
-
-
-# The actions carried out to see whether a play owes the turn, by their movements: the same
-# few plays onto a paw come back turn after turn, and a look-up costs a tenth of an Action
-# built. They name no card and are never listed; all are forgotten past ``PROBES_KEPT``.
-PROBES_KEPT = 4096
-_probes: dict[Moves, Action] = {}
-
-
-def _probe(moves: Moves) -> Action:
-    probe = _probes.get(moves)
-    if probe is None:
-        if len(_probes) >= PROBES_KEPT:
-            _probes.clear()
-        probe = _probes[moves] = instances.action(PLAY, None, None, moves, None, None, None, None)
-    return probe
 
 
 def _after(turn: Turn, rule: CardRule, card: CardSpec, action: Action) -> Table:
@@ -108,17 +89,24 @@ class DiscTurn:
         mechanic that listed the play has already worked that out: ``Turn.known_turns``)."""
         known = turn.known_turns.get((card.notation, moves))
         if known is None:
-            known = disc_turn_due(board_disc(turn), _after(turn, rule, card, _probe(moves)))
+            probe = Action(ActionKind.PLAY, moves=moves)
+            known = disc_turn_due(board_disc(turn), _after(turn, rule, card, probe))
         return DIRECTIONS if known else NO_TURN
 
-    def check(self, turn: Turn, rule: CardRule, card: CardSpec, action: Action) -> Refusal | None:
-        """Whether the action names a disc turn exactly when one is due (and a direction)."""
+    def check_direction(self, action: Action) -> Refusal | None:
+        """Whether a disc turn the action names has a direction."""
         if action.turn is not None and action.turn not in DIRECTIONS:
             return Refusal(
                 ("BD-DISC-DIRECTION", "R-B5"), "the disc turns 'cw' or 'ccw' by a quarter"
             )
-        scratch = _after(turn, rule, card, action)
-        due = disc_turn_due(board_disc(turn), scratch)
+        return None
+
+    def check_landings(
+        self, turn: Turn, card: CardSpec, action: Action, after: Table
+    ) -> Refusal | None:
+        """Whether the action names a disc turn exactly when one is due on ``after``, the
+        table its movements leave (``turn``: the turn before them)."""
+        due = disc_turn_due(board_disc(turn), after)
         if due == (action.turn is not None):
             return None
         if due:
@@ -126,7 +114,7 @@ class DiscTurn:
                 ("BD-DISC-TURN", "R-B5"),
                 "a piece ends on a paw field: the disc must turn (add 'turn cw' or 'turn ccw')",
             )
-        return self.refuse_turn(turn, card, action, scratch)
+        return self.refuse_turn(turn, card, action, after)
 
     def refuse_turn(self, turn: Turn, card: CardSpec, action: Action, after: Table) -> Refusal:
         """Why no turn is due although the action names one (``after``: the table the

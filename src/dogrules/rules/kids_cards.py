@@ -12,7 +12,7 @@ from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME
 from dogrules.geometry.cards import CardFamily, CardSpec
 from dogrules.model.actions import Action
-from dogrules.model.events import EventKind
+from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal
 from dogrules.rules.colours import (
     COLOUR_CLAUSES,
@@ -162,7 +162,8 @@ def _pushes(
     probe = table.clone()
     probe.events = []
     move_dog(probe, table.occupant[origin], origin, target, colour, teams, COLOUR_CLAUSES)
-    return tuple((e.src, e.dst) for e in probe.events if e.kind == EventKind.PUSHED)
+    pushes = (e for e in probe.events if isinstance(e, Event) and e.kind == EventKind.PUSHED)
+    return tuple((e.src, e.dst) for e in pushes)
 
 
 def _entering(turn: Turn, card: CardSpec) -> Iterator[KidsPlay]:

@@ -8,9 +8,7 @@ from collections.abc import Iterator, Mapping
 from typing import Final
 
 from dogrules.data.register import implements
-from dogrules.engine import instances
 from dogrules.engine.cardtable import CardTable, scratch, transition
-from dogrules.engine.instances import PLAY
 from dogrules.engine.ruleset import Game
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME, partner_seat
@@ -92,7 +90,7 @@ class TeamSwap:
     def carry_out(
         self, game: Game, state: State, action: Action, record: bool = True
     ) -> Transition:
-        table, cards = scratch(game.board, game.deck, state, record)
+        table, cards = scratch(game, state, record)
         assert action.chosen is not None, "a give names its card (checked)"
         cards.set_aside(state.to_act, action.chosen)
         # A seat with no card to give gives nothing (as in R-C3).
@@ -114,13 +112,13 @@ class KidsPlay:
     cards: Mapping[CardFamily, KidsCardRule]
 
     def actions(self, game: Game, state: State) -> Iterator[Action]:
-        turn = make_turn(game, state, Table.of(game.board, state), start_protection=False)
+        turn = make_turn(game, state, game.table(state), start_protection=False)
         notation = game.notation(state.to_act)
         catalogue = game.ruleset.catalogue
         for card in distinct(state.hands[state.to_act]):
             spec = catalogue.spec(card)
             for moves, chosen in self.cards[spec.family].plays(turn, spec):
-                yield instances.action(PLAY, card, None, moves, None, chosen, None, notation)
+                yield Action(ActionKind.PLAY, card, None, moves, None, chosen, None, notation)
         yield Action(ActionKind.REDRAW, notation=notation)
 
     def check(self, game: Game, state: State, action: Action) -> Refusal | None:
@@ -156,13 +154,13 @@ class KidsPlay:
                 ("KD-TWO-COLOUR",),
                 f"only a two-colour card takes a colour choice, not {spec.notation}",
             )
-        turn = make_turn(game, state, Table.of(game.board, state), start_protection=False)
+        turn = make_turn(game, state, game.table(state), start_protection=False)
         return self.cards[spec.family].check(turn, spec, action)
 
     def carry_out(
         self, game: Game, state: State, action: Action, record: bool = True
     ) -> Transition:
-        table, cards = scratch(game.board, game.deck, state, record)
+        table, cards = scratch(game, state, record)
         seat = state.to_act
         following = next_player(seat, state.players)
         if action.kind == ActionKind.REDRAW:

@@ -13,9 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol
 
 from dogrules.data.register import implements
-from dogrules.engine import instances
 from dogrules.engine.cardtable import CardTable, card_scratch, scratch, transition
-from dogrules.engine.instances import COPY, DISCARD, FOLD, PLAY
 from dogrules.engine.ruleset import CardRule, Game, Moves, Outcomes, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
@@ -27,6 +25,7 @@ from dogrules.model.state import Phase, State
 from dogrules.rules.copy import check_copy, copy_plays_as
 from dogrules.rules.disc import (
     DiscTurn,
+    board_disc,
     landings_owe_turn,
     may_owe_turn,
     turn_disc,
@@ -53,15 +52,6 @@ class Aftermath(Protocol):
     def carry_out(self, table: Table, cards: CardTable, turn: Turn) -> None: ...
 
 
-# What a turn reads of a state before any piece moves: the seat whose pieces the actor
-# moves, its partner and the protected start fields.
-Facts = tuple[int, int | None, frozenset[int]]
-# The facts last worked out, with the game, state and protection they belong to: carrying
-# out an action right after listing its state (every playout) finds them here. One
-# attribute, replaced whole, so another thread sees an old entry or a new one, never half.
-_latest_facts: tuple[Game, State, bool, Facts] | None = None
-
-
 def make_turn(
     game: Game,
     state: State,
@@ -70,22 +60,16 @@ def make_turn(
     outcome: Outcomes | None = None,
 ) -> Turn:
     """The turn of the seat to act on ``table``, which holds the pieces of ``state`` (as
-    ``Table.of`` builds them; ``outcome``: see :class:`Turn`)."""
-    global _latest_facts
-    latest = _latest_facts
-    if (
-        latest is not None
-        and latest[1] is state
-        and latest[0] is game
-        and latest[2] == start_protection
-    ):
-        controlled, partner, blocked = latest[3]
-    else:
+    ``Game.table`` builds them; ``outcome``: see :class:`Turn`). What the turn reads of the
+    state before any piece moves is worked out once a state (``Game.memo``): carrying out an
+    action right after listing its state asks again."""
+    facts = game.memo.turn_facts(state, start_protection)
+    if facts is None:
         seat = state.to_act
-        controlled = controlled_seat(table, seat, state.teams)
-        partner = partner_of(state, seat)
         blocked = protected_fields(game.board, table) if start_protection else frozenset()
-        _latest_facts = (game, state, start_protection, (controlled, partner, blocked))
+        facts = (controlled_seat(table, seat, state.teams), partner_of(state, seat), blocked)
+        game.memo.keep_turn_facts(state, start_protection, facts)
+    controlled, partner, blocked = facts
     return Turn(game, state, table, state.to_act, controlled, partner, blocked, game.board, outcome)
 
 
@@ -109,7 +93,7 @@ class RoundPlay:
     # ---- listing -------------------------------------------------------------------------
     def actions(self, game: Game, state: State) -> Iterable[Action]:
         hand = distinct(state.hands[state.to_act])
-        turn = make_turn(game, state, Table.of(game.board, state), outcome=_outcomes(self, game))
+        turn = make_turn(game, state, game.table(state), outcome=_outcomes(self, game))
         # A Copy plays as a card the hand may hold too: its movements are worked out once.
         ways: dict[str, list[Way]] = {}
         actions: list[Action] = []
@@ -127,13 +111,11 @@ class RoundPlay:
     ) -> list[Action]:
         """Every complete way to carry out ``card``: a card that cannot be carried out in full
         has none and so is not playable. ``ways`` keeps the ways of each card played as."""
-        # A list, not a generator: a listing takes every action, and a generator resumed once
-        # an action costs more than a list built at once.
         game = turn.game
         catalogue = game.ruleset.catalogue
         spec = catalogue.spec(card)
         copied: str | None = None
-        if spec.family == COPY:
+        if spec.family == CardFamily.COPY:
             copied = copy_plays_as(turn.state)
             if copied is None:
                 return []
@@ -144,32 +126,21 @@ class RoundPlay:
         else:
             kept = ways.get(spec.notation)
             found = ways[spec.notation] = self.ways(turn, spec) if kept is None else kept
-        # Every field given by position: one action is built per listed play.
-        made: list[Action] = []
-        for moves, direction in found:
-            made.append(
-                instances.action(PLAY, card, copied, moves, None, None, direction, notation)
-            )
-        return made
+        play = ActionKind.PLAY
+        return [
+            Action(play, card, copied, moves, None, None, direction, notation)
+            for moves, direction in found
+        ]
 
     def ways(self, turn: Turn, spec: CardSpec) -> list[Way]:
         """The movements a card played as ``spec`` can carry out, each with the disc turn's
         direction (None when no turn is due)."""
-        # A list, not a generator: a listing keeps every card's ways (see card_actions).
         rule = self.cards[spec.family]
-        found: list[Way] = []
         if self.disc is None:
-            # A plain loop, not a comprehension (which is a function called).
-            for moves in rule.plays(turn, spec):
-                found.append((moves, None))
-            return found
+            return [(moves, None) for moves in rule.plays(turn, spec)]
         disc = self.disc
-        # ``board_disc(turn)`` written out: a listing asks once for each card.
-        board_disc_ = turn.board.disc
-        assert board_disc_ is not None, "a ruleset with a disc turn plays on a board with a disc"
-        paws = board_disc_.paws
-        # ``found.append`` written at each call: Python 3.11 runs a list's append called so
-        # without a method object (a bound ``add = found.append`` is dearer).
+        paws = board_disc(turn).paws
+        found: list[Way] = []
         for moves in rule.plays(turn, spec):
             if not may_owe_turn(paws, moves):
                 found.append((moves, None))
@@ -189,15 +160,15 @@ class RoundPlay:
         (2 or 3 players; once before drawing, and again if the drawn card does not help)."""
         notation = game.notation(state.to_act)
         if state.teams:
-            yield instances.action(FOLD, None, None, (), None, None, None, notation)
+            yield Action(ActionKind.FOLD, notation=notation)
             return
         for card in hand:
-            yield instances.action(DISCARD, None, None, (), None, card, None, notation)
+            yield Action(ActionKind.DISCARD, chosen=card, notation=notation)
 
     # ---- judging -------------------------------------------------------------------------
     def check(self, game: Game, state: State, action: Action) -> Refusal | None:
         seat = state.to_act
-        if action.kind == PLAY:
+        if action.kind == ActionKind.PLAY:
             return self.check_play(game, state, action)
         if action.kind == ActionKind.PLACE:
             if Phase.SETUP not in game.ruleset.phases:
@@ -210,8 +181,7 @@ class RoundPlay:
             )
         if action.kind not in (ActionKind.FOLD, ActionKind.DISCARD):
             return Refusal(("R-C7", "R-C12"), f"'{action.kind}' is no decision of this game")
-        table = Table.of(game.board, state)
-        turn = make_turn(game, state, table)
+        turn = make_turn(game, state, game.table(state))
         for card in distinct(state.hands[seat]):
             for playable in self.card_actions(turn, card):
                 return Refusal(
@@ -252,7 +222,7 @@ class RoundPlay:
         if action.field is not None or action.chosen is not None:
             return Refusal(("R-C12",), "a card play names its card, movements and disc turn only")
         rule = self.cards[spec.family]
-        turn = make_turn(game, state, Table.of(game.board, state))
+        turn = make_turn(game, state, game.table(state))
         refusal = rule.check(turn, spec, action)
         if refusal is not None:
             return refusal
@@ -260,15 +230,25 @@ class RoundPlay:
             if action.turn is None:
                 return None
             return Refusal(("R-C12",), f"{game.ruleset.name} has no disc to turn")
-        return self.disc.check(turn, rule, spec, action)
+        refusal = self.disc.check_direction(action)
+        if refusal is not None:
+            return refusal
+        # The disc turn is judged on the table the play's movements leave: they are carried
+        # out here, as ``carry_out`` would, and kept for it (``Game.memo``), so that applying
+        # the action carries it out once.
+        moved = self.movements(game, state, action, True)
+        refusal = self.disc.check_landings(turn, spec, action, moved.table)
+        if refusal is None:
+            game.memo.keep_carried(state, action, moved)
+        return refusal
 
     # ---- carrying out --------------------------------------------------------------------
     def carry_out(
         self, game: Game, state: State, action: Action, record: bool = True
     ) -> Transition:
         seat = state.to_act
-        if action.kind == DISCARD:
-            cards = card_scratch(game.deck, state, record)
+        if action.kind == ActionKind.DISCARD:
+            cards = card_scratch(game, state, record)
             assert action.chosen is not None, "a discard names its card (checked)"
             cards.discard_card(seat, action.chosen, ("BD-2P3P-REDRAW", "R-C7"))
             if not state.redrawn:
@@ -276,33 +256,62 @@ class RoundPlay:
                 # A 2/3-player seat that has discarded and drawn decides again (R-C7).
                 return transition(state, None, cards, redrawn=True)
             return end_turn(game, state, None, cards, None, self.round_start_clauses)
-        if action.kind == FOLD:
-            cards = card_scratch(game.deck, state, record)
+        if action.kind == ActionKind.FOLD:
+            cards = card_scratch(game, state, record)
             cards.fold(seat)
             return end_turn(game, state, None, cards, None, self.round_start_clauses)
-        assert action.card is not None, "a play names its card (checked)"
-        table, cards = scratch(game.board, game.deck, state, record)
-        catalogue = game.ruleset.catalogue
-        held = catalogue.spec(action.card)
-        spec = held if action.copied is None else catalogue.spec(action.copied)
-        if cards.events is not None:  # once per play: not built unless told
-            played = (held,) if action.copied is None else (held, spec)
-            clauses = (*self.turn_clauses, *(c for card in played for c in card.clauses))
-            cards.record(Event(EventKind.PLAYED, clauses, seat=seat, card=action.card))
-        cards.take(seat, action.card)
-        cards.discard.append(action.card)
-        turn = make_turn(game, state, table)
-        self.cards[spec.family].carry_out(table, turn, spec, action)
+        moved = game.memo.take_carried(state, action)
+        if not isinstance(moved, Moved):
+            moved = self.movements(game, state, action, record)
+        table, cards, turn = moved.table, moved.cards, moved.turn
         if action.turn is not None and self.disc is not None:
             turn_disc(table, seat, action.turn)
         if self.aftermath is not None:
             self.aftermath.carry_out(table, cards, turn)
-        return end_turn(game, state, table, cards, spec.notation, self.round_start_clauses)
+        return end_turn(game, state, table, cards, moved.spec.notation, self.round_start_clauses)
+
+    def movements(self, game: Game, state: State, action: Action, record: bool) -> Moved:
+        """A play carried out up to its movements: the card played, then moved as the card
+        it plays as (what the disc turn is judged on)."""
+        assert action.card is not None, "a play names its card (checked)"
+        seat = state.to_act
+        table, cards = scratch(game, state, record)
+        catalogue = game.ruleset.catalogue
+        held = catalogue.spec(action.card)
+        spec = held if action.copied is None else catalogue.spec(action.copied)
+        cards.tell(played, seat, action.card, self.turn_clauses, held, spec)
+        cards.take(seat, action.card)
+        cards.discard.append(action.card)
+        turn = make_turn(game, state, table)
+        self.cards[spec.family].carry_out(table, turn, spec, action)
+        return Moved(table, cards, turn, spec)
+
+
+class Moved:
+    """A play carried out up to its movements (:meth:`RoundPlay.movements`), on scratch
+    tables that record its events: the rest of the play goes on from here."""
+
+    __slots__ = ("cards", "spec", "table", "turn")
+
+    def __init__(self, table: Table, cards: CardTable, turn: Turn, spec: CardSpec) -> None:
+        self.table = table
+        self.cards = cards
+        self.turn = turn
+        self.spec = spec
+
+
+def played(
+    seat: int, card: str, turn: tuple[str, ...], held: CardSpec, spec: CardSpec, board: Board
+) -> tuple[Event, ...]:
+    """Seat ``seat`` played ``card`` (``held``), which plays as ``spec`` (a Copy's copied card
+    adds its own clauses)."""
+    clauses = turn + held.clauses if spec is held else turn + held.clauses + spec.clauses
+    return (Event(EventKind.PLAYED, clauses, seat=seat, card=card),)
 
 
 @functools.cache
 def _outcomes(rule: RoundPlay, game: Game) -> Outcomes:
-    # Once per phase rule and game: a listing of every playout asks for it.
+    # Worked out once per phase rule and game (a value of the two, as a game's board is).
     board = game.board
     disc, aftermath = rule.disc, rule.aftermath
     return Outcomes(

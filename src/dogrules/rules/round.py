@@ -8,9 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final
 
 from dogrules.data.register import implements
-from dogrules.engine import instances
 from dogrules.engine.cardtable import CardTable, card_scratch, transition, transition_to
-from dogrules.engine.instances import GIVE
 from dogrules.engine.ruleset import Game
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME, Board, partner_seat
@@ -104,7 +102,7 @@ def give_actions(game: Game, state: State) -> Iterator[Action]:
     """Setting each different card of the hand aside is one choice."""
     notation = game.notation(state.to_act)
     for card in distinct(state.hands[state.to_act]):
-        yield instances.action(GIVE, None, None, (), None, card, None, notation)
+        yield Action(ActionKind.GIVE, chosen=card, notation=notation)
 
 
 def check_give(
@@ -137,7 +135,7 @@ class RoundExchange:
     def carry_out(
         self, game: Game, state: State, action: Action, record: bool = True
     ) -> Transition:
-        cards = card_scratch(game.deck, state, record)
+        cards = card_scratch(game, state, record)
         assert action.chosen is not None, "a give names its card (checked)"
         cards.set_aside(state.to_act, action.chosen)
         players = state.players

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import attrs
-
 from dogrules.data.register import implements
 from dogrules.geometry.board import Board
 from dogrules.model.events import Event
@@ -72,7 +70,7 @@ def observed_events(board: Board, events: tuple[Event, ...]) -> tuple[Event, ...
         return events
     holes = {board.label(hole) for hole in board.holes.holes}
     return tuple(
-        attrs.evolve(event, piece=None)
+        event._replace(piece=None)
         if event.src in holes and event.dst in holes and event.piece is not None
         else event
         for event in events

@@ -152,10 +152,10 @@ class ActionSpace:
         notation = None if state is None else self.game.notation(state.to_act)
         action = Action(head.kind, head.card, head.copied, chosen=head.chosen, turn=_TURNS[turn])
         if head.kind == ActionKind.PLACE:
-            action = attrs.evolve(action, field=body)
+            action = action._replace(field=body)
         elif head.kind == ActionKind.PLAY:
-            action = attrs.evolve(action, moves=self._moves_of(body))
-        return attrs.evolve(action, notation=notation)
+            action = action._replace(moves=self._moves_of(body))
+        return action._replace(notation=notation)
 
     def ids_of(self, actions: Iterable[Action]) -> tuple[int, ...]:
         """The ids of ``actions``, in their order."""

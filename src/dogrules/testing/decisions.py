@@ -15,8 +15,6 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
-from attrs import evolve
-
 from dogrules.formats.states import dump, load
 from dogrules.model.actions import Action
 from dogrules.model.errors import IllegalAction, InvariantViolation, violation
@@ -208,18 +206,18 @@ def variations(v: Variant, state: State, action: Action) -> list[Action]:
     out: list[Action] = []
     board = v.board(state.players)
     if action.kind == "play":
-        out += [evolve(action, turn=t) for t in (None, "cw", "ccw") if t != action.turn]
-        out += [evolve(action, card=card) for card in _three_other_cards(v, action.card)]
+        out += [action._replace(turn=t) for t in (None, "cw", "ccw") if t != action.turn]
+        out += [action._replace(card=card) for card in _three_other_cards(v, action.card)]
         if action.moves:
-            out.append(evolve(action, moves=action.moves[:-1]))
+            out.append(action._replace(moves=action.moves[:-1]))
             (origin, target), rest = action.moves[0], action.moves[1:]
             if board.is_track(target):
                 shifted = ((origin, (target + 1) % board.track), *rest)
-                out.append(evolve(action, moves=shifted))
+                out.append(action._replace(moves=shifted))
     if action.field is not None:
-        out.append(evolve(action, field=(action.field + 1) % board.track))
+        out.append(action._replace(field=(action.field + 1) % board.track))
     if action.chosen is not None:
-        out += [evolve(action, chosen=card) for card in _three_other_cards(v, action.chosen)]
+        out += [action._replace(chosen=card) for card in _three_other_cards(v, action.chosen)]
     return out
 
 

@@ -154,11 +154,11 @@ def variations(
     """The near misses of the listed play ``action`` (``cards``: the deck's notations)."""
     if action.turn is None:
         for direction in DIRECTIONS:
-            yield NearMiss(Kind.TURN_ADDED, action, attrs.evolve(action, turn=direction))
+            yield NearMiss(Kind.TURN_ADDED, action, action._replace(turn=direction))
     else:
-        yield NearMiss(Kind.TURN_DROPPED, action, attrs.evolve(action, turn=None))
+        yield NearMiss(Kind.TURN_DROPPED, action, action._replace(turn=None))
         flipped = DIRECTIONS[1] if action.turn == DIRECTIONS[0] else DIRECTIONS[0]
-        yield NearMiss(Kind.TURN_FLIPPED, action, attrs.evolve(action, turn=flipped))
+        yield NearMiss(Kind.TURN_FLIPPED, action, action._replace(turn=flipped))
     moved = moved_destination(board, action)
     if moved is not None and moved not in listed:
         yield NearMiss(Kind.DESTINATION, action, moved)
@@ -188,7 +188,7 @@ def moved_destination(board: Board, action: Action) -> Action | None:
     moved = next_field(board, target)
     if moved is None:
         return None
-    return attrs.evolve(action, moves=(*action.moves[:-1], (origin, moved)))
+    return action._replace(moves=(*action.moves[:-1], (origin, moved)))
 
 
 def swapped_card(action: Action, card: str) -> Action | None:
@@ -196,8 +196,8 @@ def swapped_card(action: Action, card: str) -> Action | None:
     if card == action.card:
         return None
     if card == "copy":
-        return attrs.evolve(action, card=card, copied=action.plays_as)
-    return attrs.evolve(action, card=card, copied=None)
+        return action._replace(card=card, copied=action.plays_as)
+    return action._replace(card=card, copied=None)
 
 
 # ---- judging them ---------------------------------------------------------------------------
@@ -234,7 +234,7 @@ def judge_near_miss(
     else:
         is_listed = is_listed or spells_a_listed_outcome(v, state, variation, outcome, listed)
     turn_listed = any(
-        attrs.evolve(variation, turn=turn) in listed
+        variation._replace(turn=turn) in listed
         for turn in (None, *DIRECTIONS)
         if turn != variation.turn
     )

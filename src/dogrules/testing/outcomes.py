@@ -17,8 +17,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable, Iterable
 
-import attrs
-
 from dogrules.engine.judge import legal_actions
 from dogrules.engine.ruleset import Game
 from dogrules.engine.table import Table
@@ -153,10 +151,10 @@ def spellings(v: Variant, state: State, limit: int) -> list[Action] | None:
 def _respellings(v: Variant, action: Action) -> list[Action]:
     out = []
     if action.turn is not None:
-        out += [attrs.evolve(action, turn=turn) for turn in ("cw", "ccw")]
+        out += [action._replace(turn=turn) for turn in ("cw", "ccw")]
     if action.chosen is not None and action.kind == ActionKind.PLAY and action.card is not None:
         colours = v.ruleset.catalogue.spec(action.card).colours
-        out += [attrs.evolve(action, chosen=colour) for colour in colours]
+        out += [action._replace(chosen=colour) for colour in colours]
     return out
 
 

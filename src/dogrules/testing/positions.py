@@ -10,7 +10,6 @@ from collections.abc import Iterator
 
 import attrs
 
-from dogrules.engine import judge
 from dogrules.formats.states import dump
 from dogrules.model.actions import Action
 from dogrules.model.events import Event
@@ -112,9 +111,9 @@ def action_row(v: Variant, state: State, action: Action) -> list[JSONValue]:
 def event_row(event: Event) -> dict[str, JSONValue]:
     """One event, every field and its line of plain English."""
     row: dict[str, JSONValue] = {"text": event.describe()}
-    for field in attrs.fields(Event):
-        value = getattr(event, field.name)
-        row[field.name] = list(value) if isinstance(value, tuple) else value
+    for name in Event._fields:
+        value = getattr(event, name)
+        row[name] = list(value) if isinstance(value, tuple) else value
     return row
 
 
@@ -148,9 +147,9 @@ def work_out(v: Variant, state: State, chosen: int | None, chooser: random.Rando
     action = actions[index]
     deferred = v.apply(state, action)
     evented = v.apply(state, action, events=True)
-    rebuilt = attrs.evolve(action)
+    rebuilt = action._replace()
     again = v.apply(state, rebuilt, events=True)
-    judge._listed.cache_clear()
+    v.game(state.players).memo.clear()
     judged = v.apply(state, rebuilt, events=True)
     ways = {
         "apply(events=True)": evented,

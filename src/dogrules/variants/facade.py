@@ -9,8 +9,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-import attrs
-
 from dogrules.data.register import Clause
 from dogrules.data.specs import SpecTable
 from dogrules.engine import judge
@@ -160,11 +158,12 @@ class Variant:
         return judge.is_legal(self._game(state), state, action)
 
     def apply(self, state: State, action: Action, *, events: bool = False) -> Transition:
-        """The state after ``action`` and its events; IllegalAction (state untouched) naming
-        the clauses that forbid it. The events are worked out when first read (a playout
-        that reads only the state pays for none); a caller that will read them says
-        ``events=True`` and the action is carried out once, recording."""
-        return judge.apply(self._game(state), state, action, events)
+        """The state after ``action`` and its events, the action carried out once;
+        IllegalAction (state untouched) naming the clauses that forbid it. ``events`` is
+        accepted for callers of earlier versions and changes nothing: the events are always
+        recorded by the one carrying out."""
+        del events
+        return judge.apply(self._game(state), state, action)
 
     def explain(self, state: State, action: Action) -> Ruling:
         """Whether ``action`` is legal, which clauses decide it, and what it would do."""
@@ -190,10 +189,10 @@ class Variant:
             origin, target = action.moves[0] if len(action.moves) == 1 else (None, None)
             entering = origin == HOME and target is not None
             if entering and action.chosen in game.board.colours_at(target or 0):
-                return attrs.evolve(action, chosen=None)
+                return action._replace(chosen=None)
         if action.plays_as in ruleset.paired and len(action.moves) == 1:
             first, second = action.moves[0]
-            turned = attrs.evolve(action, moves=((second, first),))
+            turned = action._replace(moves=((second, first),))
             if not self.is_legal(state, action) and self.is_legal(state, turned):
                 return turned
         return action
