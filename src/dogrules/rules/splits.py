@@ -34,7 +34,7 @@ from collections.abc import Callable, Hashable, Iterator
 
 from dogrules.engine.ruleset import Moves, Outcomes, Turn
 from dogrules.engine.table import Table
-from dogrules.rules.movement import landing, number_targets, protected_fields, walk
+from dogrules.rules.movement import Landing, landing, number_targets, protected_fields, walk
 from dogrules.rules.split_places import Where, landings_after, placed, settled
 from dogrules.rules.split_skips import Arrival, repeats_earlier
 
@@ -116,14 +116,9 @@ class _Search:
         blocked = protected_fields(self.board, table)
         plans = self.context(blocked, in_finish)
         node = _Node(table, where, points, blocked, in_finish, plans, pieces, None, None)
-        self.nodes[self.node_key(node)] = node
+        landings = self.ordered_landings(tuple(table.landed))
+        self.nodes[where, landings, tuple(table.finished), points] = node
         return node
-
-    def node_key(self, node: _Node) -> Hashable:
-        """What tells two nodes apart: where the pieces stand, the landings whose order
-        matters, the finish order and the points left."""
-        landings = self.ordered_landings(tuple(node.table.landed))
-        return node.where, landings, tuple(node.table.finished), node.points
 
     def ordered_landings(self, landed: tuple[int, ...]) -> tuple[int, ...]:
         """The landings whose order the phase rule reads (every landing, with no phase
@@ -131,6 +126,8 @@ class _Search:
         if self.judged is None:
             return landed
         ordered = self.judged.ordered
+        if not ordered:
+            return ()
         return tuple(location for location in landed if location in ordered)
 
     def context(self, blocked: frozenset[int], in_finish: frozenset[int]) -> Plans:
@@ -153,14 +150,14 @@ class _Search:
         """Add to ``found`` the spellings that continue ``done`` from ``node`` with a sub-move
         of one of ``pieces``; merging, a play only if its outcome is new (and whether the disc
         must turn after it noted)."""
+        points, occupant = node.points, node.table.occupant
         for origin in pieces:
-            plan = self.plan(node, origin, node.table.occupant[origin])
-            for count in range(node.points, 0, -1):
+            plan = self.plan(node, origin, occupant[origin])
+            for target in plan[points]:
+                self.finish(node, origin, target, done, found)
+            for count in range(points - 1, 0, -1):
                 for target in plan[count]:
-                    if count == node.points:
-                        self.finish(node, origin, target, done, found)
-                    else:
-                        self.go_on(node, origin, target, node.points - count, done, found)
+                    self.go_on(node, origin, target, points - count, done, found)
 
     def finish(
         self, node: _Node, origin: int, target: int, done: Moves, found: list[Moves]
@@ -171,13 +168,14 @@ class _Search:
             found.append((*done, (origin, target)))
             return
         table, judged, arrival = node.table, self.judged, node.arrival
+        went = landing(self.board, table, table.occupant[origin], origin, target)
         if (
             judged is not None
             and arrival is not None
-            and repeats_earlier(self.board, table, judged.ordered, arrival, origin, target)
+            and repeats_earlier(self.board, judged.ordered, arrival, origin, target, went)
         ):
             return
-        outcome = self.outcome(node, origin, target)
+        outcome = self.outcome(node, origin, target, went)
         if outcome in self.listed:
             return
         self.listed.add(outcome)
@@ -190,13 +188,25 @@ class _Search:
         self, node: _Node, origin: int, target: int, points: int, done: Moves, found: list[Moves]
     ) -> None:
         """Explore on from the node that the sub-move from ``origin`` to ``target`` after
-        ``done`` leads to, with ``points`` left. Merging, a node already reached is
-        explored again only for the piece held back there, unless that piece is the one just
-        moved."""
-        table = node.table.clone()
-        owner = table.occupant[origin]
-        went = walk(table, owner, origin, target, self.clauses)
+        ``done`` leads to, with ``points`` left. Merging, a node already reached (found by
+        what :func:`landing` says the sub-move does, before carrying it out) is explored
+        again only for the piece held back there, unless that piece is the one just moved."""
+        owner = node.table.occupant[origin]
+        went = landing(self.board, node.table, owner, origin, target)
+        where = placed(node.where, origin, target, went)
         left = [piece for piece in node.pieces if piece not in (origin, target)]
+        key: Hashable = None
+        if self.merge:
+            landings = landings_after(node.table.landed, origin, target, went)
+            finished = (*node.table.finished, owner) if went.enters_finish else node.table.finished
+            key = where, self.ordered_landings(landings), tuple(finished), points
+            reached = self.nodes.get(key)
+            if reached is not None:
+                if reached.held in (None, target):
+                    return
+                left, reached.held = [reached.held], None
+        table = node.table.clone()
+        walk(table, owner, origin, target, self.clauses)
         pieces, held = left, None
         if not went.taken_by_dog and self.movable(target, owner):
             pieces, held = sorted([*left, target]), target
@@ -204,31 +214,22 @@ class _Search:
         in_finish = node.in_finish
         if target >= self.board.track:
             in_finish = in_finish - {origin} | {target}
-        arrival = Arrival(origin, target, went, node.arrival)
-        where = placed(node.where, origin, target, went)
         plans = node.plans
         if blocked != node.blocked or in_finish != node.in_finish:
             plans = self.context(blocked, in_finish)
+        arrival = Arrival(origin, target, went, node.arrival)
         after = _Node(table, where, points, blocked, in_finish, plans, pieces, arrival, held)
-        if self.merge:
-            key = self.node_key(after)
-            reached = self.nodes.get(key)
-            if reached is not None:
-                if reached.held in (None, target):
-                    return
-                left, reached.held = [reached.held], None
-            else:
-                self.nodes[key] = after
+        if key not in self.nodes:
+            self.nodes[key] = after
         self.explore(after, left, (*done, (origin, target)), found)
 
-    def outcome(self, node: _Node, origin: int, target: int) -> Outcome:
+    def outcome(self, node: _Node, origin: int, target: int, done: Landing) -> Outcome:
         """The outcome of the play ending with a last sub-move from ``origin`` to ``target``
         on ``node``, going as ``done`` says: where each piece ends once the aftermath has
         moved pieces, whether the disc must turn, and who has won. Where no finish is
         entered, nobody has won, and the landings left say the rest; otherwise the sub-move
         is carried out on a copy of the table."""
         judged, table = self.judged, node.table
-        done = landing(self.board, table, table.occupant[origin], origin, target)
         if judged is None or done.enters_finish or table.finished:
             return self.carried_out(node, origin, target)
         where = placed(node.where, origin, target, done)
