@@ -7,8 +7,11 @@ listed outcomes.
 key of the search's per-context target cache hides from it (and from every test of
 ``test_distinct_outcomes.py``). Of the three wrong keys tried (leaving out the finish fields
 taken, the protected start fields or the seat), the positions around a start field find
-each, the random games the second. The positions are small on purpose: the brute force tries
-every piece for every sub-move.
+each, the random games the second. The positions of random games are small on purpose: the
+brute force tries every piece for every sub-move. The random crowded positions (most pieces
+on the track, some in their finish, the Black Dog on a free field) are where sub-moves meet:
+captures, the Black Dog, start fields taken and left; the everyday suite checks a few of
+them, the ci profile many more (``budgets.budget``).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import random
 import pytest
 
 import dogrules
+from budgets import DEEP, budget
 from dogrules import InvalidPosition, State, Variant
 from dogrules.engine.table import Table
 from dogrules.testing.partner_brute_force import check_partner_outcomes, orderings
@@ -29,6 +33,11 @@ CANDIDATES = 1500
 PER_GAME_TABLE = 4
 AROUND_A_START = 10
 TABLES = [(name, players) for name in ("black-dog", "agent-dog") for players in (2, 3, 4)]
+# Crowded positions checked per variant (everyday, ci), the share of pieces placed on the
+# track (the rest home, but up to two per seat in its finish), and the candidates allowed.
+CROWDED = budget(2, 20)
+ON_TRACK = 0.75
+CROWDED_CANDIDATES = 50_000
 
 
 def partner_positions(v: Variant, players: int, seed: int) -> list[State]:
@@ -82,6 +91,58 @@ def around_a_start(v: Variant, players: int, rng: random.Random) -> State | None
         )
     except InvalidPosition:
         return None
+
+
+def crowded(v: Variant, players: int, rng: random.Random) -> State | None:
+    """A random crowded position: each seat's pieces on random free track fields (with
+    probability :data:`ON_TRACK`, else home), but up to two in its finish; the Black Dog on
+    a free field; the seat to act holds a Partner. None if the draw is no valid position."""
+    board = v.board(players)
+    taken: set[int] = set()
+    pieces: dict[int, list[str]] = {}
+    for seat in board.seats:
+        lane = rng.sample(range(1, board.finish + 1), rng.randint(0, min(2, board.finish)))
+        names = [f"F{k}" for k in lane]
+        while len(names) < board.pieces_per_seat:
+            if rng.random() < ON_TRACK:
+                field = rng.choice([f for f in range(board.track) if f not in taken])
+                taken.add(field)
+                names.append(f"T{field}")
+            else:
+                names.append("H")
+        pieces[seat] = names
+    dog = None
+    if board.disc is not None:
+        free = [f for f in range(board.track) if f not in taken and f not in board.printed_starts]
+        dog = f"T{rng.choice(free)}"
+    to_act = rng.randrange(players)
+    try:
+        return v.position(
+            players=players,
+            pieces=pieces,
+            hands={to_act: ["partner"]},
+            to_act=to_act,
+            black_dog=dog,
+        )
+    except InvalidPosition:
+        return None
+
+
+@DEEP
+@pytest.mark.parametrize("name", ["black-dog", "agent-dog"])
+def test_the_listed_partner_plays_are_the_brute_force_outcomes_in_random_crowded_positions(
+    name: str,
+) -> None:
+    v = dogrules.variant(name)
+    rng = random.Random(f"{name}-crowded")
+    checked = 0
+    for _ in range(20 * CROWDED):
+        state = crowded(v, rng.choice((2, 3, 4)), rng)
+        if state is not None:
+            checked += check_partner_outcomes(v, state, CROWDED_CANDIDATES)
+        if checked == CROWDED:
+            return
+    pytest.fail(f"only {checked} of {CROWDED} crowded positions were small enough to check")
 
 
 @pytest.mark.parametrize(("name", "players"), TABLES)
