@@ -73,6 +73,7 @@ COMPILED = (
     "rules/numbers.py",
     "rules/splits.py",
     "rules/split_places.py",
+    "rules/split_skips.py",
     "rules/partner.py",
     "rules/play.py",
     "rules/round.py",

@@ -22,7 +22,7 @@ RULES = ROOT / "src" / "dogrules" / "rules"
 MODULES = (
     "movement", "blackdog", "disc", "magnet", "partner", "swap", "copy", "numbers", "play",
     "round", "agents", "kids_cards", "kids_round", "colours", "secrecy", "splits",
-    "split_places", "split_plans", "split_skips",
+    "split_places", "split_skips",
 )  # fmt: skip
 
 # One replacement per operator rather than every pair (a "sufficient" set): the full
