@@ -71,7 +71,7 @@ def number_targets(
 
 def _free(table: Table, first: int, count: int) -> bool:
     """Whether no piece stands on the ``count`` fields of a finish from ``first`` on."""
-    return not any(location in table.occupant for location in range(first, first + count))
+    return table.occupant.keys().isdisjoint(range(first, first + count))
 
 
 def number_distance(board: Board, owner: int, origin: int, target: int) -> int | None:

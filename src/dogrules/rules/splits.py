@@ -42,11 +42,12 @@ from dogrules.rules.split_skips import Arrival, repeats_earlier
 # first): settled when the card is played (R-C14), so the same for every table of a split.
 Movable = Callable[[int, int], bool]
 
-# The targets of pieces for each count (up to all the points), by a piece's place and owner,
+# The sub-moves of pieces (count and target, longer first, the track before the finish) for up
+# to a number of points, by a piece's place, owner and those points,
 # on tables with the same protected start fields and the same finish fields taken: all that
 # number_targets reads (a piece only ever enters its own colour's finish; the other pieces it
 # lands on are captured, not in its way).
-Plans = dict[tuple[int, int], list[list[int]]]
+Plans = dict[tuple[int, int, int], list[tuple[int, int]]]
 
 # Where each piece ends, whether the disc must turn (or, with no phase rule's judgement,
 # every landing in order) and who has won (or the finish order).
@@ -102,11 +103,9 @@ class _Search:
         # A piece's targets for each count, by what number_targets reads: the piece's place
         # and owner, the protected start fields and the finish fields taken.
         self.contexts: dict[tuple[frozenset[int], frozenset[int]], Plans] = {}
-        self.points = 0
 
     def root(self, points: int) -> _Node:
         """The node of the table as the turn found it, with all ``points`` to split."""
-        self.points = points
         table = self.turn.table.clone()
         where = tuple(sorted(table.occupant))
         pieces = [
@@ -135,16 +134,21 @@ class _Search:
         these finish fields taken."""
         return self.contexts.setdefault((blocked, in_finish), {})
 
-    def plan(self, node: _Node, origin: int, owner: int) -> list[list[int]]:
-        """Where the piece on ``origin`` may go by each count up to all the points (by
-        :func:`number_targets`, remembered for the search by what it reads)."""
-        plan = node.plans.get((origin, owner))
-        if plan is None:
+    def moves(self, node: _Node, origin: int, owner: int) -> list[tuple[int, int]]:
+        """The sub-moves of the piece on ``origin`` for up to the points left: each count (the
+        longest first) with the targets :func:`number_targets` gives it, remembered for the
+        search by what it reads."""
+        key = (origin, owner, node.points)
+        moves = node.plans.get(key)
+        if moves is None:
             board, table, blocked = self.board, node.table, node.blocked
-            counts = range(1, self.points + 1)
-            plan = [[], *(number_targets(board, table, owner, origin, c, blocked) for c in counts)]
-            node.plans[origin, owner] = plan
-        return plan
+            moves = [
+                (count, target)
+                for count in range(node.points, 0, -1)
+                for target in number_targets(board, table, owner, origin, count, blocked)
+            ]
+            node.plans[key] = moves
+        return moves
 
     def explore(self, node: _Node, pieces: list[int], done: Moves, found: list[Moves]) -> None:
         """Add to ``found`` the spellings that continue ``done`` from ``node`` with a sub-move
@@ -152,11 +156,10 @@ class _Search:
         must turn after it noted)."""
         points, occupant = node.points, node.table.occupant
         for origin in pieces:
-            plan = self.plan(node, origin, occupant[origin])
-            for target in plan[points]:
-                self.finish(node, origin, target, done, found)
-            for count in range(points - 1, 0, -1):
-                for target in plan[count]:
+            for count, target in self.moves(node, origin, occupant[origin]):
+                if count == points:
+                    self.finish(node, origin, target, done, found)
+                else:
                     self.go_on(node, origin, target, points - count, done, found)
 
     def finish(
