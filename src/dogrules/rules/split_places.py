@@ -1,6 +1,6 @@
-"""Where the pieces of a split (:mod:`dogrules.rules.splits`) stand, followed as individuals,
-and the landings left: after a sub-move, as :func:`~dogrules.rules.movement.landing` says it
-goes, and once the aftermath has moved pieces."""
+"""Where the pieces of a split (:mod:`dogrules.rules.splits`) stand, followed as individuals:
+after a sub-move, as :func:`~dogrules.rules.movement.walk` says it went, and once the
+aftermath has moved pieces."""
 
 from __future__ import annotations
 
@@ -27,16 +27,6 @@ def placed(where: Where, origin: int, target: int, done: Landing) -> Where:
         places[places.index(target)] = HOME
     places[places.index(origin)] = target
     return tuple(places)
-
-
-def landings_after(
-    landed: dict[int, None], origin: int, target: int, done: Landing
-) -> tuple[int, ...]:
-    """The landings left after a sub-move from ``origin`` to ``target`` that goes as ``done``
-    says, in the order reached: every earlier one but those it moves off or captures, then
-    its own (none if the Black Dog takes its piece)."""
-    kept = [location for location in landed if location not in (origin, target)]
-    return tuple(kept) if done.taken_by_dog else (*kept, target)
 
 
 def settled(

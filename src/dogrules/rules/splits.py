@@ -34,8 +34,8 @@ from collections.abc import Callable, Hashable, Iterator
 
 from dogrules.engine.ruleset import Moves, Outcomes, Turn
 from dogrules.engine.table import Table
-from dogrules.rules.movement import Landing, landing, number_targets, protected_fields, walk
-from dogrules.rules.split_places import Where, landings_after, placed, settled
+from dogrules.rules.movement import landing, number_targets, protected_fields, walk
+from dogrules.rules.split_places import Where, placed, settled
 from dogrules.rules.split_skips import Arrival, repeats_earlier
 
 # Whether a sub-move may move the piece of a seat (the second number) standing on a field (the
@@ -43,11 +43,10 @@ from dogrules.rules.split_skips import Arrival, repeats_earlier
 Movable = Callable[[int, int], bool]
 
 # The sub-moves of pieces (count and target, longer first, the track before the finish) for up
-# to a number of points, by a piece's place, owner and those points,
-# on tables with the same protected start fields and the same finish fields taken: all that
-# number_targets reads (a piece only ever enters its own colour's finish; the other pieces it
-# lands on are captured, not in its way).
-Plans = dict[tuple[int, int, int], list[tuple[int, int]]]
+# to all the points, by a piece's place and owner, on tables with the same protected start
+# fields and the same finish fields taken: all that number_targets reads (a piece only ever
+# enters its own colour's finish; the other pieces it lands on are captured, not in its way).
+Plans = dict[tuple[int, int], list[tuple[int, int]]]
 
 # Where each piece ends, whether the disc must turn (or, with no phase rule's judgement,
 # every landing in order) and who has won (or the finish order).
@@ -103,15 +102,17 @@ class _Search:
         # A piece's targets for each count, by what number_targets reads: the piece's place
         # and owner, the protected start fields and the finish fields taken.
         self.contexts: dict[tuple[frozenset[int], frozenset[int]], Plans] = {}
+        self.points = 0
 
     def root(self, points: int) -> _Node:
         """The node of the table as the turn found it, with all ``points`` to split."""
+        self.points = points
         table = self.turn.table.clone()
         where = tuple(sorted(table.occupant))
         pieces = [
             location for location in where if self.movable(location, table.occupant[location])
         ]
-        in_finish = frozenset(location for location in where if location >= self.board.track)
+        in_finish = frozenset(filter(self.board.is_lane, where))
         blocked = protected_fields(self.board, table)
         plans = self.context(blocked, in_finish)
         node = _Node(table, where, points, blocked, in_finish, plans, pieces, None, None)
@@ -125,8 +126,6 @@ class _Search:
         if self.judged is None:
             return landed
         ordered = self.judged.ordered
-        if not ordered:
-            return ()
         return tuple(location for location in landed if location in ordered)
 
     def context(self, blocked: frozenset[int], in_finish: frozenset[int]) -> Plans:
@@ -135,19 +134,18 @@ class _Search:
         return self.contexts.setdefault((blocked, in_finish), {})
 
     def moves(self, node: _Node, origin: int, owner: int) -> list[tuple[int, int]]:
-        """The sub-moves of the piece on ``origin`` for up to the points left: each count (the
+        """The sub-moves of the piece on ``origin`` for up to all the points: each count (the
         longest first) with the targets :func:`number_targets` gives it, remembered for the
         search by what it reads."""
-        key = (origin, owner, node.points)
-        moves = node.plans.get(key)
+        moves = node.plans.get((origin, owner))
         if moves is None:
             board, table, blocked = self.board, node.table, node.blocked
             moves = [
                 (count, target)
-                for count in range(node.points, 0, -1)
+                for count in range(self.points, 0, -1)
                 for target in number_targets(board, table, owner, origin, count, blocked)
             ]
-            node.plans[key] = moves
+            node.plans[origin, owner] = moves
         return moves
 
     def explore(self, node: _Node, pieces: list[int], done: Moves, found: list[Moves]) -> None:
@@ -159,7 +157,7 @@ class _Search:
             for count, target in self.moves(node, origin, occupant[origin]):
                 if count == points:
                     self.finish(node, origin, target, done, found)
-                else:
+                elif count < points:
                     self.go_on(node, origin, target, points - count, done, found)
 
     def finish(
@@ -178,7 +176,7 @@ class _Search:
             and repeats_earlier(self.board, judged.ordered, arrival, origin, target, went)
         ):
             return
-        outcome = self.outcome(node, origin, target, went)
+        outcome = self.outcome(node, origin, target)
         if outcome in self.listed:
             return
         self.listed.add(outcome)
@@ -191,63 +189,40 @@ class _Search:
         self, node: _Node, origin: int, target: int, points: int, done: Moves, found: list[Moves]
     ) -> None:
         """Explore on from the node that the sub-move from ``origin`` to ``target`` after
-        ``done`` leads to, with ``points`` left. Merging, a node already reached (found by
-        what :func:`landing` says the sub-move does, before carrying it out) is explored
-        again only for the piece held back there, unless that piece is the one just moved."""
-        owner = node.table.occupant[origin]
-        went = landing(self.board, node.table, owner, origin, target)
+        ``done`` leads to, with ``points`` left, the sub-move carried out on a copy of the
+        table. Merging, a node already reached is explored again only for the piece held back
+        there, unless that piece is the one just moved."""
+        table = node.table.clone()
+        owner = table.occupant[origin]
+        went = walk(table, owner, origin, target, self.clauses)
         where = placed(node.where, origin, target, went)
         left = [piece for piece in node.pieces if piece not in (origin, target)]
-        key: Hashable = None
-        if self.merge:
-            landings = landings_after(node.table.landed, origin, target, went)
-            finished = (*node.table.finished, owner) if went.enters_finish else node.table.finished
-            key = where, self.ordered_landings(landings), tuple(finished), points
-            reached = self.nodes.get(key)
-            if reached is not None:
-                if reached.held in (None, target):
-                    return
-                left, reached.held = [reached.held], None
-        table = node.table.clone()
-        walk(table, owner, origin, target, self.clauses)
+        key = where, self.ordered_landings(tuple(table.landed)), tuple(table.finished), points
+        if self.merge and key in self.nodes:
+            reached = self.nodes[key]
+            if reached.held in (None, target):
+                return
+            left, reached.held = [reached.held], None
         pieces, held = left, None
         if not went.taken_by_dog and self.movable(target, owner):
             pieces, held = sorted([*left, target]), target
         blocked = protected_fields(self.board, table) if went.protection_changed else node.blocked
         in_finish = node.in_finish
-        if target >= self.board.track:
+        if self.board.is_lane(target):
             in_finish = in_finish - {origin} | {target}
-        plans = node.plans
-        if blocked != node.blocked or in_finish != node.in_finish:
-            plans = self.context(blocked, in_finish)
+        plans = self.context(blocked, in_finish)
         arrival = Arrival(origin, target, went, node.arrival)
         after = _Node(table, where, points, blocked, in_finish, plans, pieces, arrival, held)
-        if key not in self.nodes:
-            self.nodes[key] = after
+        self.nodes.setdefault(key, after)
         self.explore(after, left, (*done, (origin, target)), found)
 
-    def outcome(self, node: _Node, origin: int, target: int, done: Landing) -> Outcome:
+    def outcome(self, node: _Node, origin: int, target: int) -> Outcome:
         """The outcome of the play ending with a last sub-move from ``origin`` to ``target``
-        on ``node``, going as ``done`` says: where each piece ends once the aftermath has
-        moved pieces, whether the disc must turn, and who has won. Where no finish is
-        entered, nobody has won, and the landings left say the rest; otherwise the sub-move
-        is carried out on a copy of the table."""
-        judged, table = self.judged, node.table
-        if judged is None or done.enters_finish or table.finished:
-            return self.carried_out(node, origin, target)
-        where = placed(node.where, origin, target, done)
-        landings = landings_after(table.landed, origin, target, done)
-        if judged.settle is not None and self.ordered_landings(landings):
-            where = settled(judged.settle, table, where, landings)
-        due = judged.turn_due is not None and judged.turn_due(landings)
-        return where, due, ()
-
-    def carried_out(self, node: _Node, origin: int, target: int) -> Outcome:
-        """The outcome of the play ending with a last sub-move from ``origin`` to ``target``
-        on ``node``, carried out on a copy of its table."""
+        on ``node``, carried out on a copy of its table: where each piece ends once the
+        aftermath has moved pieces, whether the disc must turn, and who has won."""
         after = node.table.clone()
-        done = walk(after, after.occupant[origin], origin, target, self.clauses)
-        where = placed(node.where, origin, target, done)
+        went = walk(after, after.occupant[origin], origin, target, self.clauses)
+        where = placed(node.where, origin, target, went)
         judged = self.judged
         if judged is None:
             return where, tuple(after.landed), tuple(after.finished)
