@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
-from dogrules.rules.movement import Landing
+from dogrules.rules.movement import Landing, landing
 
 
 class Arrival(NamedTuple):
@@ -30,19 +31,19 @@ class Arrival(NamedTuple):
 
 
 def repeats_earlier(
-    board: Board, ordered: frozenset[int], last: Arrival, origin: int, target: int, went: Landing
+    board: Board, table: Table, ordered: frozenset[int], last: Arrival, origin: int, target: int
 ) -> bool:
     """Whether the play that ends with ``last`` and then a last sub-move from ``origin`` to
-    ``target`` (going as ``went`` says) has an earlier spelling with the same outcome: the
-    two last sub-moves swapped (:func:`commutes`), or the piece's two sub-moves around
-    ``last`` made one (:func:`merges`)."""
-    return commutes(board, ordered, last, origin, target, went) or merges(
-        board, ordered, last, origin, target, went
+    ``target`` on ``table`` has an earlier spelling with the same outcome: the two last
+    sub-moves swapped (:func:`commutes`), or the piece's two sub-moves around ``last`` made
+    one (:func:`merges`)."""
+    return commutes(board, table, ordered, last, origin, target) or merges(
+        board, table, ordered, last, origin, target
     )
 
 
 def commutes(
-    board: Board, ordered: frozenset[int], last: Arrival, origin: int, target: int, went: Landing
+    board: Board, table: Table, ordered: frozenset[int], last: Arrival, origin: int, target: int
 ) -> bool:
     """Whether the last sub-move from ``origin`` to ``target`` could come before ``last``:
     its piece is placed before ``last``'s in board order (so it is tried first) and was not
@@ -50,11 +51,11 @@ def commutes(
     clear of each other (:func:`apart`)."""
     if origin >= last.origin or (last.before is not None and origin == last.before.target):
         return False
-    return apart(board, ordered, last, origin, target, went)
+    return apart(board, table, ordered, last, origin, target)
 
 
 def merges(
-    board: Board, ordered: frozenset[int], last: Arrival, origin: int, target: int, went: Landing
+    board: Board, table: Table, ordered: frozenset[int], last: Arrival, origin: int, target: int
 ) -> bool:
     """Whether the last sub-move from ``origin`` to ``target`` moves the piece that moved just
     before ``last``, so that moving it once by the sum of its two sub-moves and then making
@@ -68,22 +69,23 @@ def merges(
         first.went.captured is None
         and not first.went.protection_changed
         and first.origin < board.track
-        and apart(board, ordered, last, origin, target, went)
+        and apart(board, table, ordered, last, origin, target)
     )
 
 
 def apart(
-    board: Board, ordered: frozenset[int], last: Arrival, origin: int, target: int, went: Landing
+    board: Board, table: Table, ordered: frozenset[int], last: Arrival, origin: int, target: int
 ) -> bool:
-    """Whether the sub-move from ``origin`` to ``target`` (going as ``went`` says) and
-    ``last`` keep clear
+    """Whether the sub-move from ``origin`` to ``target`` on ``table`` and ``last`` keep clear
     of each other: all four fields on the track, the later one lands on neither field of
     ``last``, not both landings are ordered, and neither changes the protection of a start
     field."""
     fields = (last.origin, last.target)
-    return (
-        max(origin, target, *fields) < board.track
-        and target not in fields
-        and not (target in ordered and last.target in ordered)
-        and not (went.protection_changed or last.went.protection_changed)
-    )
+    if (
+        max(origin, target, *fields) >= board.track
+        or target in fields
+        or (target in ordered and last.target in ordered)
+        or last.went.protection_changed
+    ):
+        return False
+    return not landing(board, table, table.occupant[origin], origin, target).protection_changed

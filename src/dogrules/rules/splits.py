@@ -34,7 +34,8 @@ from collections.abc import Callable, Hashable, Iterator
 
 from dogrules.engine.ruleset import Moves, Outcomes, Turn
 from dogrules.engine.table import Table
-from dogrules.rules.movement import landing, number_targets, protected_fields, walk
+from dogrules.geometry.board import Board
+from dogrules.rules.movement import number_targets, protected_fields, walk
 from dogrules.rules.split_places import Where, placed, settled
 from dogrules.rules.split_skips import Arrival, repeats_earlier
 
@@ -42,11 +43,6 @@ from dogrules.rules.split_skips import Arrival, repeats_earlier
 # first): settled when the card is played (R-C14), so the same for every table of a split.
 Movable = Callable[[int, int], bool]
 
-# The sub-moves of pieces (count and target, longer first, the track before the finish) for up
-# to all the points, by a piece's place and owner, on tables with the same protected start
-# fields and the same finish fields taken: all that number_targets reads (a piece only ever
-# enters its own colour's finish; the other pieces it lands on are captured, not in its way).
-Plans = dict[tuple[int, int], list[tuple[int, int]]]
 
 # Where each piece ends, whether the disc must turn (or, with no phase rule's judgement,
 # every landing in order) and who has won (or the finish order).
@@ -65,6 +61,32 @@ def splits(
     found: list[Moves] = []
     search.explore(root, root.pieces, (), found)
     return iter(found)
+
+
+class Plans(dict[tuple[int, int], list[tuple[int, int]]]):
+    """The sub-moves of pieces (count and target, the longest first, the track before the
+    finish) for up to all the points, by a piece's place and owner, worked out when first
+    asked by :func:`number_targets` on tables with the same protected start fields and the
+    same finish fields taken: all it reads (a piece only ever enters its own colour's
+    finish; the other pieces it lands on are captured, not in its way)."""
+
+    def __init__(self, board: Board, table: Table, blocked: frozenset[int], points: int) -> None:
+        super().__init__()
+        self.board = board
+        self.table = table
+        self.blocked = blocked
+        self.points = points
+
+    def __missing__(self, key: tuple[int, int]) -> list[tuple[int, int]]:
+        origin, owner = key
+        board, table, blocked = self.board, self.table, self.blocked
+        moves = [
+            (count, target)
+            for count in range(self.points, 0, -1)
+            for target in number_targets(board, table, owner, origin, count, blocked)
+        ]
+        self[key] = moves
+        return moves
 
 
 @dataclasses.dataclass(slots=True)
@@ -99,8 +121,7 @@ class _Search:
         self.nodes: dict[Hashable, _Node] = {}
         self.listed: set[Outcome] = set()
         self.known = turn.known_turns if merge and self.judged is not None else None
-        # A piece's targets for each count, by what number_targets reads: the piece's place
-        # and owner, the protected start fields and the finish fields taken.
+        # The plans by the protected start fields and the finish fields taken.
         self.contexts: dict[tuple[frozenset[int], frozenset[int]], Plans] = {}
         self.points = 0
 
@@ -114,7 +135,7 @@ class _Search:
         ]
         in_finish = frozenset(filter(self.board.is_lane, where))
         blocked = protected_fields(self.board, table)
-        plans = self.context(blocked, in_finish)
+        plans = self.context(table, blocked, in_finish)
         node = _Node(table, where, points, blocked, in_finish, plans, pieces, None, None)
         landings = self.ordered_landings(tuple(table.landed))
         self.nodes[where, landings, tuple(table.finished), points] = node
@@ -128,33 +149,23 @@ class _Search:
         ordered = self.judged.ordered
         return tuple(location for location in landed if location in ordered)
 
-    def context(self, blocked: frozenset[int], in_finish: frozenset[int]) -> Plans:
-        """The plans worked out so far on tables with these protected start fields and
-        these finish fields taken."""
-        return self.contexts.setdefault((blocked, in_finish), {})
-
-    def moves(self, node: _Node, origin: int, owner: int) -> list[tuple[int, int]]:
-        """The sub-moves of the piece on ``origin`` for up to all the points: each count (the
-        longest first) with the targets :func:`number_targets` gives it, remembered for the
-        search by what it reads."""
-        moves = node.plans.get((origin, owner))
-        if moves is None:
-            board, table, blocked = self.board, node.table, node.blocked
-            moves = [
-                (count, target)
-                for count in range(self.points, 0, -1)
-                for target in number_targets(board, table, owner, origin, count, blocked)
-            ]
-            node.plans[origin, owner] = moves
-        return moves
+    def context(self, table: Table, blocked: frozenset[int], in_finish: frozenset[int]) -> Plans:
+        """The plans of tables with these protected start fields and these finish fields
+        taken (``table`` one of them)."""
+        plans = self.contexts.get((blocked, in_finish))
+        if plans is None:
+            plans = self.contexts[blocked, in_finish] = Plans(
+                self.board, table, blocked, self.points
+            )
+        return plans
 
     def explore(self, node: _Node, pieces: list[int], done: Moves, found: list[Moves]) -> None:
         """Add to ``found`` the spellings that continue ``done`` from ``node`` with a sub-move
         of one of ``pieces``; merging, a play only if its outcome is new (and whether the disc
         must turn after it noted)."""
-        points, occupant = node.points, node.table.occupant
+        points, occupant, plans = node.points, node.table.occupant, node.plans
         for origin in pieces:
-            for count, target in self.moves(node, origin, occupant[origin]):
+            for count, target in plans[origin, occupant[origin]]:
                 if count == points:
                     self.finish(node, origin, target, done, found)
                 elif count < points:
@@ -169,11 +180,10 @@ class _Search:
             found.append((*done, (origin, target)))
             return
         table, judged, arrival = node.table, self.judged, node.arrival
-        went = landing(self.board, table, table.occupant[origin], origin, target)
         if (
             judged is not None
             and arrival is not None
-            and repeats_earlier(self.board, judged.ordered, arrival, origin, target, went)
+            and repeats_earlier(self.board, table, judged.ordered, arrival, origin, target)
         ):
             return
         outcome = self.outcome(node, origin, target)
@@ -210,7 +220,7 @@ class _Search:
         in_finish = node.in_finish
         if self.board.is_lane(target):
             in_finish = in_finish - {origin} | {target}
-        plans = self.context(blocked, in_finish)
+        plans = self.context(table, blocked, in_finish)
         arrival = Arrival(origin, target, went, node.arrival)
         after = _Node(table, where, points, blocked, in_finish, plans, pieces, arrival, held)
         self.nodes.setdefault(key, after)
