@@ -165,13 +165,11 @@ def number_path(board: Board, owner: int, origin: int, target: int) -> tuple[int
 class Landing(NamedTuple):
     """What a number move does besides taking its piece off its origin: whose piece it
     captures on its target (None if none), whether that is the moving piece itself, taken by
-    the Black Dog (R-B3), whether a start field gains or loses its protection (R-C4), and
-    whether the piece enters its finish from the track (R-C6)."""
+    the Black Dog (R-B3), and whether a start field gains or loses its protection (R-C4)."""
 
     captured: int | None
     taken_by_dog: bool
     protection_changed: bool
-    enters_finish: bool
 
 
 @implements("BD-CAPTURE", "BD-ONE-PER-FIELD", "BD-DOG-LANDING", "R-B3", "R-C4")
@@ -181,14 +179,13 @@ def landing(board: Board, table: Table, owner: int, origin: int, target: int) ->
     moving piece itself is captured. A piece protects its own start field while it stands
     there: leaving it, reaching it or being captured on it changes that protection."""
     start = board.start[owner]
-    enters_finish = target >= board.track > origin
     if target == table.dog:
-        return Landing(owner, True, origin == start, enters_finish)
+        return Landing(owner, True, origin == start)
     captured = table.occupant.get(target)
     protection_changed = start in (origin, target) or (
         captured is not None and board.start[captured] == target
     )
-    return Landing(captured, False, protection_changed, enters_finish)
+    return Landing(captured, False, protection_changed)
 
 
 def walk(table: Table, owner: int, origin: int, target: int, clauses: tuple[str, ...]) -> Landing:

@@ -4,10 +4,10 @@ found by construction.
 A split is an ordered list of sub-moves, each a full number move on the table the earlier
 ones left. The search asks the rule functions of a single move about each of them:
 :func:`~dogrules.rules.movement.number_targets` says where a piece may go (R-C4's protected
-start fields, R-C6's finish), :func:`~dogrules.rules.movement.landing` what the sub-move does
-there (the piece it captures, the moving piece taken by the Black Dog, R-B3; protection
-gained or lost, R-C4; a finish entered), and :func:`~dogrules.rules.movement.walk` carries it
-out on a copy of the table.
+start fields, R-C6's finish), and :func:`~dogrules.rules.movement.walk` carries it out on a
+copy of the table and says what it did there besides
+(:class:`~dogrules.rules.movement.Landing`: the piece it captured, the moving piece taken by
+the Black Dog, R-B3; a start field's protection gained or lost, R-C4).
 
 The search goes depth first in the stable order (pieces in board order, longer sub-moves
 first, the track before the finish) and follows pieces as individuals. Many orderings lead
@@ -166,9 +166,11 @@ class _Search:
         points, occupant, plans = node.points, node.table.occupant, node.plans
         for origin in pieces:
             for count, target in plans[origin, occupant[origin]]:
+                if count > points:
+                    continue
                 if count == points:
                     self.finish(node, origin, target, done, found)
-                elif count < points:
+                else:
                     self.go_on(node, origin, target, points - count, done, found)
 
     def finish(
