@@ -60,17 +60,14 @@ def merges(
     """Whether the last sub-move from ``origin`` to ``target`` moves the piece that moved just
     before ``last``, so that moving it once by the sum of its two sub-moves and then making
     ``last`` is an earlier spelling (longer sub-moves first) with the same outcome: its first
-    sub-move captured nothing, stayed on the track and changed no protection, and its second
-    keeps clear of ``last`` (:func:`apart`)."""
+    sub-move captured nothing (the Black Dog took nothing either), and its second keeps clear
+    of ``last`` (:func:`apart`: all on the track, so the first was too). Leaving its own
+    start field first changes nothing for ``last``, which finds it left either way; reaching
+    it first is ruled out by the second leaving it (:func:`apart`)."""
     first = last.before
     if first is None or origin != first.target:
         return False
-    return (
-        first.went.captured is None
-        and not first.went.protection_changed
-        and first.origin < board.track
-        and apart(board, table, ordered, last, origin, target)
-    )
+    return first.went.captured is None and apart(board, table, ordered, last, origin, target)
 
 
 def apart(
@@ -82,7 +79,7 @@ def apart(
     field."""
     fields = (last.origin, last.target)
     if (
-        max(origin, target, *fields) >= board.track
+        not all(map(board.is_track, (origin, target, *fields)))
         or target in fields
         or (target in ordered and last.target in ordered)
         or last.went.protection_changed

@@ -56,8 +56,8 @@ def splits(
     (never the same piece twice in a row, each a full number move), depth first in the stable
     order; with ``merge`` only the first spelling of each distinct outcome (and whether the
     disc must turn after it is noted in ``turn.known_turns``)."""
-    search = _Search(turn, card, movable, clauses, merge)
-    root = search.root(points)
+    search = _Search(turn, card, movable, points, clauses, merge)
+    root = search.root()
     found: list[Moves] = []
     search.explore(root, root.pieces, (), found)
     return iter(found)
@@ -89,7 +89,7 @@ class Plans(dict[tuple[int, int], list[tuple[int, int]]]):
         return moves
 
 
-@dataclasses.dataclass(slots=True)
+@dataclasses.dataclass
 class _Node:
     """A table the search has reached, with its pieces followed (``where``), the points left,
     its protected start fields, the finish fields taken, the plans of that context, the
@@ -109,7 +109,13 @@ class _Node:
 
 class _Search:
     def __init__(
-        self, turn: Turn, card: str, movable: Movable, clauses: tuple[str, ...], merge: bool
+        self,
+        turn: Turn,
+        card: str,
+        movable: Movable,
+        points: int,
+        clauses: tuple[str, ...],
+        merge: bool,
     ) -> None:
         self.turn = turn
         self.board = turn.board
@@ -123,11 +129,11 @@ class _Search:
         self.known = turn.known_turns if merge and self.judged is not None else None
         # The plans by the protected start fields and the finish fields taken.
         self.contexts: dict[tuple[frozenset[int], frozenset[int]], Plans] = {}
-        self.points = 0
-
-    def root(self, points: int) -> _Node:
-        """The node of the table as the turn found it, with all ``points`` to split."""
         self.points = points
+
+    def root(self) -> _Node:
+        """The node of the table as the turn found it, with all the points to split."""
+        points = self.points
         table = self.turn.table.clone()
         where = tuple(sorted(table.occupant))
         pieces = [
