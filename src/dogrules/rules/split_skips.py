@@ -79,7 +79,7 @@ def apart(
     field."""
     fields = (last.origin, last.target)
     if (
-        not all(map(board.is_track, (origin, target, *fields)))
+        not board.is_track(max(origin, target, *fields))
         or target in fields
         or (target in ordered and last.target in ordered)
         or last.went.protection_changed
