@@ -165,11 +165,14 @@ def number_path(board: Board, owner: int, origin: int, target: int) -> tuple[int
 class Landing(NamedTuple):
     """What a number move does besides taking its piece off its origin: whose piece it
     captures on its target (None if none), whether that is the moving piece itself, taken by
-    the Black Dog (R-B3), and whether a start field gains or loses its protection (R-C4)."""
+    the Black Dog (R-B3), and whether a start field gains its protection (the piece reaches
+    its own start field) or loses it (the piece leaves its own start field, or the piece it
+    captures stood on its own) (R-C4)."""
 
     captured: int | None
     taken_by_dog: bool
-    protection_changed: bool
+    protects: bool
+    unprotects: bool
 
 
 @implements("BD-CAPTURE", "BD-ONE-PER-FIELD", "BD-DOG-LANDING", "R-B3", "R-C4")
@@ -177,15 +180,13 @@ def landing(board: Board, table: Table, owner: int, origin: int, target: int) ->
     """What a piece of ``owner`` moving from ``origin`` to ``target`` does: whatever piece
     stands on the target is captured, even an own one; if the Black Dog stands there the
     moving piece itself is captured. A piece protects its own start field while it stands
-    there: leaving it, reaching it or being captured on it changes that protection."""
+    there."""
     start = board.start[owner]
     if target == table.dog:
-        return Landing(owner, True, origin == start)
+        return Landing(owner, True, False, origin == start)
     captured = table.occupant.get(target)
-    protection_changed = start in (origin, target) or (
-        captured is not None and board.start[captured] == target
-    )
-    return Landing(captured, False, protection_changed)
+    captured_on_start = captured is not None and board.start[captured] == target
+    return Landing(captured, False, target == start, origin == start or captured_on_start)
 
 
 def walk(table: Table, owner: int, origin: int, target: int, clauses: tuple[str, ...]) -> Landing:

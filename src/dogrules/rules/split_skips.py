@@ -3,12 +3,13 @@ whose play has an earlier spelling, in the search's stable order, that is legal 
 reaches the same outcome (R-C10), so that outcome is already listed.
 
 Both rules ask what the sub-moves did (:func:`~dogrules.rules.movement.landing`), not the
-move rules again: they pass a sub-move over only where neither it nor the sub-moves it is
-exchanged with touches a field of the other, enters a finish or changes the protection of a
-start field (R-C4). Two moves on the track that do none of that read nothing the other
-changes (a number move along the track reads only the protected start fields and its
-target), so either order is legal and leaves the same pieces in the same places; only the
-order of their landings differs, which the phase rule reads for ``ordered`` fields alone.
+move rules again: they pass a sub-move over only where the sub-move put first stays on the
+track, the other on the track or inside a finish (no finish entered), neither lands on a
+field of the other, the other changes no start field's protection and the one put first
+protects none (R-C4). A number move along the track reads only the protected start fields
+and its target, and one inside a finish only its own finish, so either order is legal and
+leaves the same pieces in the same places; only the order of their landings differs, which
+the phase rule reads for ``ordered`` fields alone.
 """
 
 from __future__ import annotations
@@ -61,9 +62,9 @@ def merges(
     before ``last``, so that moving it once by the sum of its two sub-moves and then making
     ``last`` is an earlier spelling (longer sub-moves first) with the same outcome: its first
     sub-move captured nothing (the Black Dog took nothing either), and its second keeps clear
-    of ``last`` (:func:`apart`: all on the track, so the first was too). Leaving its own
-    start field first changes nothing for ``last``, which finds it left either way; reaching
-    it first is ruled out by the second leaving it (:func:`apart`)."""
+    of ``last`` (:func:`apart`: on the track, so the first was too). Where the first left
+    or reached the piece's own start field, ``last`` finds that field unprotected in the
+    earlier spelling, which only lets it pass more (R-C4)."""
     first = last.before
     if first is None or origin != first.target:
         return False
@@ -74,15 +75,17 @@ def apart(
     board: Board, table: Table, ordered: frozenset[int], last: Arrival, origin: int, target: int
 ) -> bool:
     """Whether the sub-move from ``origin`` to ``target`` on ``table`` and ``last`` keep clear
-    of each other: all four fields on the track, the later one lands on neither field of
-    ``last``, not both landings are ordered, and neither changes the protection of a start
-    field."""
-    fields = (last.origin, last.target)
+    of each other: the sub-move on the track and ``last`` on it or inside a finish (neither
+    enters one), the sub-move lands on neither field of ``last``, not both landings are
+    ordered, ``last`` changes the protection of no start field, and the sub-move protects
+    none (R-C4: one it leaves unprotected only lets ``last`` pass more)."""
     if (
-        not board.is_track(max(origin, target, *fields))
-        or target in fields
+        not board.is_track(max(origin, target))
+        or board.is_track(last.origin) != board.is_track(last.target)
+        or target in (last.origin, last.target)
         or (target in ordered and last.target in ordered)
-        or last.went.protection_changed
+        or last.went.protects
+        or last.went.unprotects
     ):
         return False
-    return not landing(board, table, table.occupant[origin], origin, target).protection_changed
+    return not landing(board, table, table.occupant[origin], origin, target).protects

@@ -224,7 +224,9 @@ class _Search:
         pieces, held = left, None
         if not went.taken_by_dog and self.movable(target, owner):
             pieces, held = sorted([*left, target]), target
-        blocked = protected_fields(self.board, table) if went.protection_changed else node.blocked
+        blocked = node.blocked
+        if went.protects or went.unprotects:
+            blocked = protected_fields(self.board, table)
         in_finish = node.in_finish
         if self.board.is_lane(target):
             in_finish = in_finish - {origin} | {target}
