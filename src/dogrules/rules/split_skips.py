@@ -4,12 +4,13 @@ reaches the same outcome (R-C10), so that outcome is already listed.
 
 Both rules ask what the sub-moves did (:func:`~dogrules.rules.movement.landing`), not the
 move rules again: they pass a sub-move over only where the sub-move put first stays on the
-track, the other on the track or inside a finish (no finish entered), neither lands on a
-field of the other, the other changes no start field's protection and the one put first
-protects none (R-C4). A number move along the track reads only the protected start fields
-and its target, and one inside a finish only its own finish, so either order is legal and
-leaves the same pieces in the same places; only the order of their landings differs, which
-the phase rule reads for ``ordered`` fields alone.
+track, neither lands on a field of the other, the other changes no start field's
+protection and the one put first protects none (R-C4). A number move along the track reads
+only the protected start fields and its target, and the other reads nothing the first
+changes (a move into or inside a finish reads its own finish besides), so either order is
+legal and leaves the same pieces in the same places, with the same finish order (one entry
+at most); only the order of their landings differs, which the phase rule reads for
+``ordered`` fields alone.
 """
 
 from __future__ import annotations
@@ -75,13 +76,13 @@ def apart(
     board: Board, table: Table, ordered: frozenset[int], last: Arrival, origin: int, target: int
 ) -> bool:
     """Whether the sub-move from ``origin`` to ``target`` on ``table`` and ``last`` keep clear
-    of each other: the sub-move on the track and ``last`` on it or inside a finish (neither
-    enters one), the sub-move lands on neither field of ``last``, not both landings are
-    ordered, ``last`` changes the protection of no start field, and the sub-move protects
-    none (R-C4: one it leaves unprotected only lets ``last`` pass more)."""
+    of each other: the sub-move stays on the track (``last`` may move in or into a finish:
+    with one finish entry at most between them, the finish order is the same), lands on
+    neither field of ``last``, not both landings are ordered, ``last`` changes the
+    protection of no start field, and the sub-move protects none (R-C4: one it leaves
+    unprotected only lets ``last`` pass more)."""
     if (
         not board.is_track(max(origin, target))
-        or board.is_track(last.origin) != board.is_track(last.target)
         or target in (last.origin, last.target)
         or (target in ordered and last.target in ordered)
         or last.went.protects
