@@ -108,6 +108,9 @@ class _Node:
 
 
 class _Search:
+    """One split of ``points``: the nodes reached (by what tells them apart), the outcomes
+    listed, and the plans of each context met, all forgotten once the split is listed."""
+
     def __init__(
         self,
         turn: Turn,
