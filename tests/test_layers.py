@@ -157,9 +157,6 @@ def test_no_function_local_import() -> None:
 MUTABLE_CALLS = frozenset({"dict", "list", "set", "OrderedDict", "defaultdict", "deque"})
 # Layers whose modules hold constants only: what is remembered lives in the game's memo.
 STATELESS = ("engine", "rules")
-# Left to the Partner work of issue 29 (rules/split_plans.py keeps its plans per board):
-# the one known exception until it moves into the memo.
-KNOWN_STATE = frozenset({("dogrules.rules.split_plans", "_kept")})
 
 
 def _mutable_value(node: ast.expr) -> bool:
@@ -196,7 +193,6 @@ def module_state(module: str, tree: ast.Module) -> list[str]:
                 if (
                     isinstance(target, ast.Name)
                     and target.id != "__all__"  # the module's public names, read by tools
-                    and (module, target.id) not in KNOWN_STATE
                 ):
                     found.append(f"{module}.{target.id} (line {node.lineno})")
     for statement in ast.walk(tree):

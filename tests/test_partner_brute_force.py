@@ -7,17 +7,22 @@ listed outcomes.
 key of the search's per-context target cache hides from it (and from every test of
 ``test_distinct_outcomes.py``). Of the three wrong keys tried (leaving out the finish fields
 taken, the protected start fields or the seat), the positions around a start field find
-each, the random games the second. The positions are small on purpose: the brute force tries
-every piece for every sub-move.
+each, the random games the second. The positions of random games are small on purpose: the
+brute force tries every piece for every sub-move. The random crowded positions (most pieces
+on the track, some in their finish, the Black Dog on a free field) are where sub-moves meet:
+captures, the Black Dog, start fields taken and left; the everyday suite checks a few of
+them, the ci profile many more (``budgets.budget``).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 import dogrules
+from budgets import DEEP, budget
 from dogrules import InvalidPosition, State, Variant
 from dogrules.engine.table import Table
 from dogrules.testing.partner_brute_force import check_partner_outcomes, orderings
@@ -29,6 +34,11 @@ CANDIDATES = 1500
 PER_GAME_TABLE = 4
 AROUND_A_START = 10
 TABLES = [(name, players) for name in ("black-dog", "agent-dog") for players in (2, 3, 4)]
+# Crowded positions checked per variant (everyday, ci), the share of pieces placed on the
+# track (the rest home, but up to two per seat in its finish), and the candidates allowed.
+CROWDED = budget(2, 20)
+ON_TRACK = 0.75
+CROWDED_CANDIDATES = 50_000
 
 
 def partner_positions(v: Variant, players: int, seed: int) -> list[State]:
@@ -47,19 +57,35 @@ def partner_positions(v: Variant, players: int, seed: int) -> list[State]:
 def around_a_start(v: Variant, players: int, rng: random.Random) -> State | None:
     """A position whose pieces stand among the ten fields around one seat's start field
     (and some in their finish), where a sub-move changes what the later ones may do: a
-    start field left or taken, a finish field filled. The seat to act holds a Partner; None
-    if the draw is no valid position."""
+    start field left or taken, a finish field filled (see :func:`random_position`)."""
     board = v.board(players)
     centre = board.start[rng.randrange(players)]
     window = [(centre + offset) % board.track for offset in range(-7, 3)]
+    return random_position(v, players, rng, window, 0.5)
+
+
+def crowded(v: Variant, players: int, rng: random.Random) -> State | None:
+    """A random crowded position: most pieces anywhere on the track (see
+    :func:`random_position`)."""
+    return random_position(v, players, rng, list(range(v.board(players).track)), ON_TRACK)
+
+
+def random_position(
+    v: Variant, players: int, rng: random.Random, fields: list[int], share: float
+) -> State | None:
+    """Each seat's pieces on random free ``fields`` (each with probability ``share``, else
+    home), but up to two in its finish; the Black Dog on a free track field, among
+    ``fields`` half the time; the seat to act holds a Partner. None if the draw is no valid
+    position."""
+    board = v.board(players)
     taken: set[int] = set()
     pieces: dict[int, list[str]] = {}
     for seat in board.seats:
         lane = rng.sample(range(1, board.finish + 1), rng.randint(0, min(2, board.finish)))
         names = [f"F{k}" for k in lane]
         while len(names) < board.pieces_per_seat:
-            free = [field for field in window if field not in taken]
-            if free and rng.random() < 0.5:
+            free = [field for field in fields if field not in taken]
+            if free and rng.random() < share:
                 field = rng.choice(free)
                 taken.add(field)
                 names.append(f"T{field}")
@@ -69,7 +95,7 @@ def around_a_start(v: Variant, players: int, rng: random.Random) -> State | None
     dog = None
     if board.disc is not None:
         free = [f for f in range(board.track) if f not in taken and f not in board.printed_starts]
-        near = [f for f in free if f in window]
+        near = [f for f in free if f in fields]
         dog = f"T{rng.choice(near if near and rng.random() < 0.5 else free)}"
     to_act = rng.randrange(players)
     try:
@@ -82,6 +108,33 @@ def around_a_start(v: Variant, players: int, rng: random.Random) -> State | None
         )
     except InvalidPosition:
         return None
+
+
+Draw = Callable[[Variant, int, random.Random], State | None]
+
+
+def check_drawn(name: str, draw: Draw, seed: str, count: int, limit: int) -> int:
+    """Check positions of ``draw`` (2 to 4 players) until ``count`` were small enough (at
+    most ``limit`` candidates); how many were, giving up after 20 draws a position."""
+    v = dogrules.variant(name)
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(20 * count):
+        state = draw(v, rng.choice((2, 3, 4)), rng)
+        if state is not None:
+            checked += check_partner_outcomes(v, state, limit)
+        if checked == count:
+            break
+    return checked
+
+
+@DEEP
+@pytest.mark.parametrize("name", ["black-dog", "agent-dog"])
+def test_the_listed_partner_plays_are_the_brute_force_outcomes_in_random_crowded_positions(
+    name: str,
+) -> None:
+    checked = check_drawn(name, crowded, f"{name}-crowded", CROWDED, CROWDED_CANDIDATES)
+    assert checked == CROWDED, "the crowded positions should be small enough to check"
 
 
 @pytest.mark.parametrize(("name", "players"), TABLES)
@@ -100,13 +153,10 @@ def test_the_listed_partner_plays_are_the_brute_force_outcomes_in_random_games(
 def test_the_listed_partner_plays_are_the_brute_force_outcomes_around_a_start_field(
     name: str,
 ) -> None:
-    v = dogrules.variant(name)
-    rng = random.Random(f"{name}-around-a-start")
-    checked = 0
-    while checked < AROUND_A_START:
-        state = around_a_start(v, rng.choice((2, 3, 4)), rng)
-        if state is not None:
-            checked += check_partner_outcomes(v, state, CANDIDATES)
+    checked = check_drawn(
+        name, around_a_start, f"{name}-around-a-start", AROUND_A_START, CANDIDATES
+    )
+    assert checked == AROUND_A_START, "the positions around a start should be small enough"
 
 
 def test_the_brute_force_tries_every_ordering_of_two_pieces() -> None:

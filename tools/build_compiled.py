@@ -71,7 +71,6 @@ COMPILED = (
     "rules/numbers.py",
     "rules/splits.py",
     "rules/split_places.py",
-    "rules/split_plans.py",
     "rules/split_skips.py",
     "rules/partner.py",
     "rules/play.py",

@@ -3,7 +3,7 @@ entering from home, and which pieces a seat may move."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import Turn
@@ -23,13 +23,7 @@ ENTER_CLAUSES: Final = ("BD-ENTER", "R-C5")
 def protected_fields(board: Board, table: Table) -> frozenset[int]:
     """Start fields held by a piece of their own colour: nobody passes, lands on or swaps them."""
     occupant = table.occupant
-    # A plain loop, not a comprehension (which is a function called): every listing asks.
-    # ``in`` before the look-up: most start fields are empty, and a test costs less than a call.
-    found = []
-    for seat, start in enumerate(board.start):
-        if start in occupant and occupant[start] == seat:
-            found.append(start)
-    return frozenset(found)
+    return frozenset(start for seat, start in enumerate(board.start) if occupant.get(start) == seat)
 
 
 @implements(
@@ -54,36 +48,30 @@ def number_targets(
     A piece only ever turns into the finish of its own colour, whoever moves it.
     """
     track = board.track
-    occupant = table.occupant
     if origin >= track:
-        if board.lane_index(origin) + steps > board.finish:
+        if board.lane_index(origin) + steps > board.finish or not _free(table, origin + 1, steps):
             return []
-        for location in range(origin + 1, origin + steps + 1):
-            if location in occupant:
-                return []
         return [origin + steps]
     to_start = (board.start[owner] - origin) % track
-    lane_ok = 1 <= to_start < steps and steps - to_start <= board.finish
-    track_ok = True
+    onto_track = True
+    into_finish = 1 <= to_start < steps and steps - to_start <= board.finish
     for field in blocked:
         distance = (field - origin) % track
         if 1 <= distance <= steps:
-            track_ok = False
+            onto_track = False
             if distance <= to_start:
-                lane_ok = False
-    # A list display, not an append: most moves have no way into the finish.
-    targets = [(origin + steps) % track] if track_ok else []
-    if lane_ok:
+                into_finish = False
+    targets = [(origin + steps) % track] if onto_track else []
+    if into_finish:
         first = board.lane(owner, 1)
-        last = first + steps - to_start - 1
-        # A plain loop: this runs for every piece and count listed (all() over a generator
-        # is slower).
-        for location in range(first, last + 1):
-            if location in occupant:
-                break
-        else:
-            targets.append(last)
+        if _free(table, first, steps - to_start):
+            targets.append(first + steps - to_start - 1)
     return targets
+
+
+def _free(table: Table, first: int, count: int) -> bool:
+    """Whether no piece stands on the ``count`` fields of a finish from ``first`` on."""
+    return table.occupant.keys().isdisjoint(range(first, first + count))
 
 
 def number_distance(board: Board, owner: int, origin: int, target: int) -> int | None:
@@ -174,25 +162,51 @@ def number_path(board: Board, owner: int, origin: int, target: int) -> tuple[int
     return on_track + tuple(range(board.lane(owner, 1), target + 1))
 
 
-def walk(table: Table, owner: int, origin: int, target: int, clauses: tuple[str, ...]) -> None:
-    """Carry out a number move already known to be possible (see :func:`number_targets`).
+class Landing(NamedTuple):
+    """What a number move does besides taking its piece off its origin: whose piece it
+    captures on its target (None if none), whether that is the moving piece itself, taken by
+    the Black Dog (R-B3), and whether a start field gains its protection (the piece reaches
+    its own start field) or loses it (the piece leaves its own start field, or the piece it
+    captures stood on its own) (R-C4)."""
 
-    A piece on the target field is captured; a target holding the Black Dog captures the
-    moving piece instead (R-B3). The landing is remembered for the disc turn (R-B5).
-    """
+    captured: int | None
+    taken_by_dog: bool
+    protects: bool
+    unprotects: bool
+
+
+@implements("BD-CAPTURE", "BD-ONE-PER-FIELD", "BD-DOG-LANDING", "R-B3", "R-C4")
+def landing(board: Board, table: Table, owner: int, origin: int, target: int) -> Landing:
+    """What a piece of ``owner`` moving from ``origin`` to ``target`` does: whatever piece
+    stands on the target is captured, even an own one; if the Black Dog stands there the
+    moving piece itself is captured. A piece protects its own start field while it stands
+    there."""
+    start = board.start[owner]
+    if target == table.dog:
+        return Landing(owner, True, False, origin == start)
+    captured = table.occupant.get(target)
+    captured_on_start = captured is not None and board.start[captured] == target
+    return Landing(captured, False, target == start, origin == start or captured_on_start)
+
+
+def walk(table: Table, owner: int, origin: int, target: int, clauses: tuple[str, ...]) -> Landing:
+    """Carry out a number move already known to be possible (see :func:`number_targets`), as
+    :func:`landing` says it goes; the landing is remembered for the disc turn (R-B5)."""
+    done = landing(table.board, table, owner, origin, target)
     table.move_off(owner, origin, target, number_path, clauses, FINISH_CLAUSES)
-    land(table, owner, target)
+    land(table, owner, target, done)
+    return done
 
 
 @implements("BD-CAPTURE", "BD-ONE-PER-FIELD", "BD-DOG-LANDING", "R-B3")
-def land(table: Table, owner: int, target: int) -> None:
-    """A moving piece ends on ``target``: whatever piece stands there is captured, even an
-    own one; if the Black Dog stands there the moving piece itself is captured."""
-    if target == table.dog:
+def land(table: Table, owner: int, target: int, done: Landing) -> None:
+    """Put the moving piece of ``owner`` on ``target`` as ``done`` says: the piece there
+    captured first, or the moving piece taken by the Black Dog."""
+    if done.taken_by_dog:
         table.occupant[target] = owner
         table.send_home(target, DOG_LANDING_CLAUSES)
         return
-    if target in table.occupant:
+    if done.captured is not None:
         table.send_home(target, CAPTURE_CLAUSES)
     table.occupant[target] = owner
     table.landed[target] = None
@@ -245,15 +259,9 @@ class OwnPieces:
     @implements("BD-OWN-PIECES", "BD-TEAM-PLAY", "R-C8")
     def movers(self, turn: Turn) -> list[int]:
         """The pieces off home of the seat the actor moves."""
-        controlled = turn.controlled
-        # A plain loop, not a comprehension (which is a function called), sorted in place:
-        # every listing with a number card asks.
-        found = []
-        for location, seat in turn.table.occupant.items():
-            if seat == controlled:
-                found.append(location)
-        found.sort()
-        return found
+        return sorted(
+            location for location, seat in turn.table.occupant.items() if seat == turn.controlled
+        )
 
     def check(self, turn: Turn, origin: int) -> Refusal | None:
         if origin in self.movers(turn):
