@@ -25,7 +25,7 @@ from dogrules.app.book.illustrations import illustrate
 from dogrules.app.book.pictures import picture
 from dogrules.app.cli import main
 from dogrules.engine.parts import VariantPart, is_int
-from dogrules.engine.ruleset import Game, Ruleset
+from dogrules.engine.ruleset import GameRules, Ruleset
 from dogrules.geometry.board import Board
 from dogrules.geometry.cards import BlackCards, CardCatalogue, CardFamily
 from dogrules.model.actions import Action, ActionKind
@@ -122,14 +122,14 @@ class TalliedPlay:
 
     play: RoundPlay
 
-    def actions(self, game: Game, state: State) -> Iterable[Action]:
+    def actions(self, game: GameRules, state: State) -> Iterable[Action]:
         return self.play.actions(game, state)
 
-    def check(self, game: Game, state: State, action: Action) -> Refusal | None:
+    def check(self, game: GameRules, state: State, action: Action) -> Refusal | None:
         return self.play.check(game, state, action)
 
     def carry_out(
-        self, game: Game, state: State, action: Action, record: bool = True
+        self, game: GameRules, state: State, action: Action, record: bool = True
     ) -> Transition:
         done = self.play.carry_out(game, state, action, record)
         if action.kind != ActionKind.PLAY:
@@ -138,7 +138,7 @@ class TalliedPlay:
         return Transition(counted, done.events)
 
 
-def the_tally_counts_each_card_played(game: Game, state: State, step: Step | None) -> None:
+def the_tally_counts_each_card_played(game: GameRules, state: State, step: Step | None) -> None:
     """A new game's tally is 0; an action adds one exactly when it plays a card (TD-TALLY)."""
     before = 0 if step is None else tally_of(step.before).played
     played = step is not None and step.action.kind == ActionKind.PLAY
@@ -146,7 +146,7 @@ def the_tally_counts_each_card_played(game: Game, state: State, step: Step | Non
         raise violation("tally", f"the tally went from {before} to {tally_of(state).played}")
 
 
-def disc_turns_only_after_paw_landings(game: Game, state: State, step: Step | None) -> None:
+def disc_turns_only_after_paw_landings(game: GameRules, state: State, step: Step | None) -> None:
     if step is not None:
         check_disc_turns_iff_paw_landing(game, step)
 

@@ -12,7 +12,7 @@ import pytest
 
 import dogrules
 from dogrules.engine import judge
-from dogrules.engine.ruleset import Game
+from dogrules.engine.ruleset import GameRules
 from dogrules.engine.table import Table
 from dogrules.model.actions import Action
 from dogrules.model.results import Transition
@@ -61,7 +61,9 @@ def test_apply_carries_the_action_out_once(monkeypatch: pytest.MonkeyPatch) -> N
     carried: list[Action] = []
     original = RoundPlay.movements
 
-    def counted(self: RoundPlay, game: Game, state: State, action: Action, record: bool) -> Moved:
+    def counted(
+        self: RoundPlay, game: GameRules, state: State, action: Action, record: bool
+    ) -> Moved:
         carried.append(action)
         return original(self, game, state, action, record)
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from dogrules.data.register import implements
-from dogrules.engine.ruleset import Game
+from dogrules.engine.ruleset import GameRules
 from dogrules.engine.table import Cite, Record, Table, written
 from dogrules.geometry.cards import Deck
 from dogrules.model.events import Event, EventKind
@@ -303,20 +303,20 @@ def transition_to(
     return Transition(new, tell=told)
 
 
-def scratch(game: Game, state: State, record: bool = True) -> tuple[Table, CardTable]:
+def scratch(game: GameRules, state: State, record: bool = True) -> tuple[Table, CardTable]:
     """Scratch copies of the pieces and cards of ``state``, sharing one event list when they
     ``record`` (otherwise recording nothing: the events are not wanted)."""
     table = game.table(state, record)
     return table, _cards(game, state, table.events)
 
 
-def card_scratch(game: Game, state: State, record: bool = True) -> CardTable:
+def card_scratch(game: GameRules, state: State, record: bool = True) -> CardTable:
     """A scratch copy of the cards of ``state`` alone, for an action that moves no piece (a
     give, a fold, a discard): the pieces are not copied, nor rebuilt for the new state."""
     return _cards(game, state, [] if record else None)
 
 
-def _cards(game: Game, state: State, events: list[Record] | None) -> CardTable:
+def _cards(game: GameRules, state: State, events: list[Record] | None) -> CardTable:
     return CardTable(
         game.deck,
         state.hands,

@@ -26,7 +26,7 @@ import enum
 import attrs
 
 from dogrules.engine import judge
-from dogrules.engine.ruleset import Game
+from dogrules.engine.ruleset import GameRules
 from dogrules.model.actions import Action, ActionKind, Notation
 from dogrules.model.errors import ChoiceError
 from dogrules.model.state import State
@@ -158,7 +158,7 @@ class Decision:
         return " ".join(option.label for option in self.chosen)
 
 
-def staged(game: Game, state: State) -> Decision:
+def staged(game: GameRules, state: State) -> Decision:
     """The first step of the decision pending in ``state``: its options are the cards and
     other decisions of ``legal_actions`` (none when the game is over)."""
     return decide(state, game.notation(state.to_act), judge.legal_actions(game, state))

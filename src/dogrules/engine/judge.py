@@ -10,16 +10,16 @@ from __future__ import annotations
 import gc
 
 from dogrules.engine.memo import Listing
-from dogrules.engine.ruleset import Game
+from dogrules.engine.ruleset import GameRules
 from dogrules.model.actions import Action, shape_fault
 from dogrules.model.errors import IllegalAction
 from dogrules.model.results import Refusal, Ruling, Transition
 from dogrules.model.state import State
 
 
-def judge(game: Game, state: State, action: Action) -> Refusal | None:
+def judge(game: GameRules, state: State, action: Action) -> Refusal | None:
     """Why ``action`` is not legal in ``state``, citing the game's own clauses; None when it
-    is legal. The latest verdict is kept (``Game.memo``): ``apply`` or ``explain`` right
+    is legal. The latest verdict is kept (``GameRules.memo``): ``apply`` or ``explain`` right
     after ``is_legal`` of the same objects is judged once."""
     _require_action(action)
     known = game.memo.verdict(state, action)
@@ -30,7 +30,7 @@ def judge(game: Game, state: State, action: Action) -> Refusal | None:
     return verdict
 
 
-def _verdict(game: Game, state: State, action: Action) -> Refusal | None:
+def _verdict(game: GameRules, state: State, action: Action) -> Refusal | None:
     fault = shape_fault(action, game.board)
     if fault is not None:
         return Refusal(game.cite(("R-C12", "R-K2")), f"not an action of this game: {fault}")
@@ -45,12 +45,12 @@ def _verdict(game: Game, state: State, action: Action) -> Refusal | None:
     return Refusal(game.cite(refusal.clauses), refusal.reason)
 
 
-def legal_actions(game: Game, state: State) -> tuple[Action, ...]:
+def legal_actions(game: GameRules, state: State) -> tuple[Action, ...]:
     """Every legal action, each once, in a stable order; empty only when the game is over."""
     return listing(game, state).actions
 
 
-def listing(game: Game, state: State) -> Listing:
+def listing(game: GameRules, state: State) -> Listing:
     """The listing of ``state``: kept by the game's memo, or listed now and kept.
 
     Listing a crowded position allocates tens of thousands of small objects that form no
@@ -71,7 +71,7 @@ def listing(game: Game, state: State) -> Listing:
     return game.memo.keep_listing(state, actions)
 
 
-def is_legal(game: Game, state: State, action: Action) -> bool:
+def is_legal(game: GameRules, state: State, action: Action) -> bool:
     """Whether the judge accepts ``action`` (an action of a kept listing is accepted at once)."""
     kept = game.memo.listing(state)
     if kept is not None and kept.holds(action):
@@ -79,7 +79,7 @@ def is_legal(game: Game, state: State, action: Action) -> bool:
     return judge(game, state, action) is None
 
 
-def apply(game: Game, state: State, action: Action) -> Transition:
+def apply(game: GameRules, state: State, action: Action) -> Transition:
     """The state after ``action`` and its events, the action carried out once; IllegalAction
     (state untouched) naming the deciding clauses when the judge refuses it. An action of a
     kept listing (every playout's) is legal already; any other is judged first."""
@@ -96,7 +96,7 @@ def apply(game: Game, state: State, action: Action) -> Transition:
     return carry_out(game, state, action)
 
 
-def explain(game: Game, state: State, action: Action) -> Ruling:
+def explain(game: GameRules, state: State, action: Action) -> Ruling:
     """The judge's verdict on ``action``: the refusal, or the events it would cause."""
     refusal = judge(game, state, action)
     if refusal is not None:
@@ -117,14 +117,14 @@ def _require_action(action: object) -> None:
         raise TypeError(f"action must be a dogrules Action, got {type(action).__name__}")
 
 
-def written(game: Game, state: State, action: object) -> str:
+def written(game: GameRules, state: State, action: object) -> str:
     """An action as its notation for the seat to act (whatever context it was built in)."""
     if not isinstance(action, Action):
         return repr(action)
     return str(action.seen_by(game.notation(state.to_act)))
 
 
-def carry_out(game: Game, state: State, action: Action) -> Transition:
+def carry_out(game: GameRules, state: State, action: Action) -> Transition:
     """Carry out an action the judge accepts, once, recording its events, which cite the
     game's own clauses."""
     return game.ruleset.phases[state.phase].carry_out(game, state, action, True)

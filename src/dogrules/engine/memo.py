@@ -2,7 +2,7 @@
 
 A game is played by asking ``legal_actions`` of a state and then ``apply``-ing one of the
 actions to that same state object (a frontend asks ``is_legal`` first, then ``apply``). The
-:class:`Memo` of a :class:`~dogrules.engine.ruleset.Game` keeps what those calls work out, so
+:class:`Memo` of a :class:`~dogrules.engine.ruleset.GameRules` keeps what those calls work out, so
 that the next call on the same state object need not work it out again:
 
 * the listings of the latest states listed (bounded by ``ACTION_BUDGET`` actions and

@@ -88,7 +88,7 @@ class Turn:
 
     def __init__(
         self,
-        game: Game,
+        game: GameRules,
         state: State,
         table: Table,
         seat: int,
@@ -151,16 +151,16 @@ class CardRule(Protocol):
 class PhaseRule(Protocol):
     """The decisions of one phase of the game."""
 
-    def actions(self, game: Game, state: State) -> Iterable[Action]:
+    def actions(self, game: GameRules, state: State) -> Iterable[Action]:
         """Every legal action, each once, in a stable order."""
         ...
 
-    def check(self, game: Game, state: State, action: Action) -> Refusal | None:
+    def check(self, game: GameRules, state: State, action: Action) -> Refusal | None:
         """Why ``action`` is not legal in ``state`` (None when it is)."""
         ...
 
     def carry_out(
-        self, game: Game, state: State, action: Action, record: bool = True
+        self, game: GameRules, state: State, action: Action, record: bool = True
     ) -> Transition:
         """The transition an action known to be legal leads to, its events citing the game's
         own clauses (none unless it ``record``s: the same steps either way, so the same
@@ -171,7 +171,7 @@ class PhaseRule(Protocol):
 class Opening(Protocol):
     """How a new game starts."""
 
-    def new_game(self, game: Game, seed: int, teams: bool) -> State:
+    def new_game(self, game: GameRules, seed: int, teams: bool) -> State:
         """Setup done, the first decision pending; same seed, same game."""
         ...
 
@@ -183,10 +183,10 @@ WinRule = Callable[[Board, Sequence[bool], int, bool], list[tuple[int, ...]]]
 
 # A variant's own invariant: given the game, a state reached and the step that reached it
 # (None for a starting state), raises AssertionError naming what does not hold.
-Invariant = Callable[["Game", State, Step | None], None]
+Invariant = Callable[["GameRules", State, Step | None], None]
 
 
-# Ruleset and Game are frozen dataclasses, not attrs classes, as the board's: the compiled
+# Ruleset and GameRules are frozen dataclasses, not attrs classes, as the board's: the compiled
 # build makes them native classes, whose fields the rule modules read as C struct fields.
 
 
@@ -245,7 +245,7 @@ class Ruleset:
         """The cards whose movement names two fields that change places (``A<>B``)."""
         return _paired(self)
 
-    def game(self, players: int) -> Game:
+    def game(self, players: int) -> GameRules:
         """This ruleset at a table of ``players``; InvalidPosition when it is not played so."""
         if not isinstance(players, int) or isinstance(players, bool):
             raise InvalidPosition(f"players must be an integer, got {players!r}")
@@ -253,7 +253,7 @@ class Ruleset:
 
 
 @dataclasses.dataclass(frozen=True, eq=False, slots=True)
-class Game:
+class GameRules:
     """A ruleset at a table of a given size: its board, deck and citations, and the one cache
     of what the engine remembers between calls on its states (``memo``)."""
 
@@ -296,11 +296,11 @@ def _paired(ruleset: Ruleset) -> frozenset[str]:
 
 
 @functools.cache
-def game_at(ruleset: Ruleset, players: int) -> Game:
+def game_at(ruleset: Ruleset, players: int) -> GameRules:
     """``ruleset.game(players)`` for an int ``players`` (not checked), kept once built."""
     try:
         board = build_board(ruleset.name, players, ruleset.layout_data, ruleset.where)
     except ValueError as exc:
         raise InvalidPosition(str(exc)) from None
     notations = tuple(Notation(board, seat, ruleset.paired) for seat in board.seats)
-    return Game(ruleset, board, ruleset.deck, Citations.of(ruleset.register), notations)
+    return GameRules(ruleset, board, ruleset.deck, Citations.of(ruleset.register), notations)

@@ -28,7 +28,7 @@ def compiled() -> bool:
 Telling = Callable[[Board], tuple[Event, ...]]
 # What a scratch table records of an action: its events, or the facts to write them from.
 Record = Event | Telling
-# How a game cites the clauses a shared rule names (``Game.cite``).
+# How a game cites the clauses a shared rule names (``GameRules.cite``).
 Cite = Callable[[tuple[str, ...]], tuple[str, ...]]
 
 

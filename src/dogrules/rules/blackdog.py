@@ -8,7 +8,7 @@ from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine.cardtable import scratch, transition
-from dogrules.engine.ruleset import Game, Moves, Turn
+from dogrules.engine.ruleset import GameRules, Moves, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
 from dogrules.geometry.cards import CardSpec
@@ -128,12 +128,12 @@ class PlaceDog:
     """Black DOG's setup: the dealer puts the Black Dog on a free disc field (R-B1); then the
     exchange begins with the seat left of the dealer."""
 
-    def actions(self, game: Game, state: State) -> Iterator[Action]:
+    def actions(self, game: GameRules, state: State) -> Iterator[Action]:
         notation = game.notation(state.to_act)
         for field in dog_placements(game.board, game.table(state)):
             yield Action(ActionKind.PLACE, field=field, notation=notation)
 
-    def check(self, game: Game, state: State, action: Action) -> Refusal | None:
+    def check(self, game: GameRules, state: State, action: Action) -> Refusal | None:
         if action.kind != ActionKind.PLACE:
             return Refusal(PLACE_CLAUSES, "the game begins with the dealer placing the Black Dog")
         if action != Action(ActionKind.PLACE, field=action.field):
@@ -141,7 +141,7 @@ class PlaceDog:
         return check_placement(game.board, game.table(state), action.field)
 
     def carry_out(
-        self, game: Game, state: State, action: Action, record: bool = True
+        self, game: GameRules, state: State, action: Action, record: bool = True
     ) -> Transition:
         table, cards = scratch(game, state, record)
         assert action.field is not None, "a placement names its field (checked)"

@@ -9,7 +9,7 @@ from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine.cardtable import CardTable, scratch, transition
-from dogrules.engine.ruleset import Game
+from dogrules.engine.ruleset import GameRules
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME, partner_seat
 from dogrules.geometry.cards import CardFamily, distinct
@@ -56,7 +56,7 @@ class KidsOpening:
     variant the partners first swap one card each."""
 
     @implements("KD-DOGS", "KD-DEAL", "KD-FIRST-PLAYER", "KD-TEAM-EXCHANGE", "R-K1", "R-K9")
-    def new_game(self, game: Game, seed: int, teams: bool) -> State:
+    def new_game(self, game: GameRules, seed: int, teams: bool) -> State:
         board = game.board
         cards = CardTable.shuffled_deck(game.deck, board.players, seed)
         last = board.players - 1
@@ -81,14 +81,14 @@ class TeamSwap:
     """The team variant's card swap: each partner taking part sets one card aside, then both
     receive at once (at the start, and after a redraw)."""
 
-    def actions(self, game: Game, state: State) -> Iterator[Action]:
+    def actions(self, game: GameRules, state: State) -> Iterator[Action]:
         return give_actions(game, state)
 
-    def check(self, game: Game, state: State, action: Action) -> Refusal | None:
+    def check(self, game: GameRules, state: State, action: Action) -> Refusal | None:
         return check_give(state, action, SWAP_CLAUSES, "the partners swap a card first")
 
     def carry_out(
-        self, game: Game, state: State, action: Action, record: bool = True
+        self, game: GameRules, state: State, action: Action, record: bool = True
     ) -> Transition:
         table, cards = scratch(game, state, record)
         assert action.chosen is not None, "a give names its card (checked)"
@@ -111,7 +111,7 @@ class KidsPlay:
 
     cards: Mapping[CardFamily, KidsCardRule]
 
-    def actions(self, game: Game, state: State) -> Iterator[Action]:
+    def actions(self, game: GameRules, state: State) -> Iterator[Action]:
         turn = make_turn(game, state, game.table(state), start_protection=False)
         notation = game.notation(state.to_act)
         catalogue = game.ruleset.catalogue
@@ -121,7 +121,7 @@ class KidsPlay:
                 yield Action(ActionKind.PLAY, card, None, moves, None, chosen, None, notation)
         yield Action(ActionKind.REDRAW, notation=notation)
 
-    def check(self, game: Game, state: State, action: Action) -> Refusal | None:
+    def check(self, game: GameRules, state: State, action: Action) -> Refusal | None:
         if action.kind == ActionKind.GIVE:
             return Refusal(
                 ("KD-TEAM-EXCHANGE", "KD-TEAM-REDRAW-EXCHANGE", "R-K9"),
@@ -158,7 +158,7 @@ class KidsPlay:
         return self.cards[spec.family].check(turn, spec, action)
 
     def carry_out(
-        self, game: Game, state: State, action: Action, record: bool = True
+        self, game: GameRules, state: State, action: Action, record: bool = True
     ) -> Transition:
         table, cards = scratch(game, state, record)
         seat = state.to_act
@@ -183,7 +183,7 @@ class KidsPlay:
 
     @implements("KD-REDRAW", "KD-TEAM-REDRAW-EXCHANGE", "R-K2", "R-K9")
     def redraw(
-        self, game: Game, state: State, table: Table, cards: CardTable, following: int
+        self, game: GameRules, state: State, table: Table, cards: CardTable, following: int
     ) -> Transition:
         """A seat may always discard its whole hand and draw 3 new cards instead of moving;
         in the team variant the partners then swap one card each again."""

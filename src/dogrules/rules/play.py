@@ -14,7 +14,7 @@ from typing import Protocol
 
 from dogrules.data.register import implements
 from dogrules.engine.cardtable import CardTable, card_scratch, scratch, transition
-from dogrules.engine.ruleset import CardRule, Game, Moves, Outcomes, Turn
+from dogrules.engine.ruleset import CardRule, GameRules, Moves, Outcomes, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
 from dogrules.geometry.cards import CardFamily, CardSpec, distinct
@@ -53,15 +53,15 @@ class Aftermath(Protocol):
 
 
 def make_turn(
-    game: Game,
+    game: GameRules,
     state: State,
     table: Table,
     start_protection: bool = True,
     outcome: Outcomes | None = None,
 ) -> Turn:
     """The turn of the seat to act on ``table``, which holds the pieces of ``state`` (as
-    ``Game.table`` builds them; ``outcome``: see :class:`Turn`). What the turn reads of the
-    state before any piece moves is worked out once a state (``Game.memo``): carrying out an
+    ``GameRules.table`` builds them; ``outcome``: see :class:`Turn`). What the turn reads of the
+    state before any piece moves is worked out once a state (``GameRules.memo``): carrying out an
     action right after listing its state asks again."""
     facts = game.memo.turn_facts(state, start_protection)
     if facts is None:
@@ -91,7 +91,7 @@ class RoundPlay:
     round_start_clauses: tuple[str, ...] = ("BD-DEALER-ROTATES", "R-C1")
 
     # ---- listing -------------------------------------------------------------------------
-    def actions(self, game: Game, state: State) -> Iterable[Action]:
+    def actions(self, game: GameRules, state: State) -> Iterable[Action]:
         hand = distinct(state.hands[state.to_act])
         turn = make_turn(game, state, game.table(state), outcome=_outcomes(self, game))
         # A Copy plays as a card the hand may hold too: its movements are worked out once.
@@ -149,13 +149,13 @@ class RoundPlay:
                 found.append((moves, direction))
         return found
 
-    def outcomes(self, game: Game) -> Outcomes:
+    def outcomes(self, game: GameRules) -> Outcomes:
         """What the rest of the turn reads from a play's movements: landings on paws (the
         disc turn), the aftermath's triggers and moves (the 007 summons), and the win."""
         return _outcomes(self, game)
 
     @implements("BD-FOLD", "BD-2P3P-REDRAW", "AD-PASS-TURN", "AD-MUST-PLAY", "R-C7", "R-B11")
-    def no_play_actions(self, game: Game, state: State, hand: list[str]) -> Iterator[Action]:
+    def no_play_actions(self, game: GameRules, state: State, hand: list[str]) -> Iterator[Action]:
         """A seat with no playable card folds (team game) or discards a card of its choice
         (2 or 3 players; once before drawing, and again if the drawn card does not help)."""
         notation = game.notation(state.to_act)
@@ -166,7 +166,7 @@ class RoundPlay:
             yield Action(ActionKind.DISCARD, chosen=card, notation=notation)
 
     # ---- judging -------------------------------------------------------------------------
-    def check(self, game: Game, state: State, action: Action) -> Refusal | None:
+    def check(self, game: GameRules, state: State, action: Action) -> Refusal | None:
         seat = state.to_act
         if action.kind == ActionKind.PLAY:
             return self.check_play(game, state, action)
@@ -205,7 +205,7 @@ class RoundPlay:
             return Refusal(("R-C7", "R-C12"), f"'{action.kind}' takes no card, movement or turn")
         return None
 
-    def check_play(self, game: Game, state: State, action: Action) -> Refusal | None:
+    def check_play(self, game: GameRules, state: State, action: Action) -> Refusal | None:
         """A play: a card the seat holds, the card it plays as, its movements by the card's
         own rule, then the disc turn the movements owe."""
         refusal = check_card_held(state, action, self.turn_clauses)
@@ -234,7 +234,7 @@ class RoundPlay:
         if refusal is not None:
             return refusal
         # The disc turn is judged on the table the play's movements leave: they are carried
-        # out here, as ``carry_out`` would, and kept for it (``Game.memo``), so that applying
+        # out here, as ``carry_out`` would, and kept for it (``GameRules.memo``), so that applying
         # the action carries it out once.
         moved = self.movements(game, state, action, True)
         refusal = self.disc.check_landings(turn, spec, action, moved.table)
@@ -244,7 +244,7 @@ class RoundPlay:
 
     # ---- carrying out --------------------------------------------------------------------
     def carry_out(
-        self, game: Game, state: State, action: Action, record: bool = True
+        self, game: GameRules, state: State, action: Action, record: bool = True
     ) -> Transition:
         seat = state.to_act
         if action.kind == ActionKind.DISCARD:
@@ -270,7 +270,7 @@ class RoundPlay:
             self.aftermath.carry_out(table, cards, turn)
         return end_turn(game, state, table, cards, moved.spec.notation, self.round_start_clauses)
 
-    def movements(self, game: Game, state: State, action: Action, record: bool) -> Moved:
+    def movements(self, game: GameRules, state: State, action: Action, record: bool) -> Moved:
         """A play carried out up to its movements: the card played, then moved as the card
         it plays as (what the disc turn is judged on)."""
         assert action.card is not None, "a play names its card (checked)"
@@ -310,7 +310,7 @@ def played(
 
 
 @functools.cache
-def _outcomes(rule: RoundPlay, game: Game) -> Outcomes:
+def _outcomes(rule: RoundPlay, game: GameRules) -> Outcomes:
     # Worked out once per phase rule and game (a value of the two, as a game's board is).
     board = game.board
     disc, aftermath = rule.disc, rule.aftermath

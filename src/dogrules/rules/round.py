@@ -9,7 +9,7 @@ from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine.cardtable import CardTable, card_scratch, transition, transition_to
-from dogrules.engine.ruleset import Game
+from dogrules.engine.ruleset import GameRules
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME, Board, partner_seat
 from dogrules.geometry.cards import distinct
@@ -98,7 +98,7 @@ def win_clauses(teams: bool, double: bool) -> tuple[str, ...]:
     return (*clauses, "R-C13") if double else clauses
 
 
-def give_actions(game: Game, state: State) -> Iterator[Action]:
+def give_actions(game: GameRules, state: State) -> Iterator[Action]:
     """Setting each different card of the hand aside is one choice."""
     notation = game.notation(state.to_act)
     for card in distinct(state.hands[state.to_act]):
@@ -125,15 +125,15 @@ class RoundExchange:
     """After the deal every seat sets one card aside, face down; once all have chosen the
     cards change hands at the same time (R-C3)."""
 
-    def actions(self, game: Game, state: State) -> Iterator[Action]:
+    def actions(self, game: GameRules, state: State) -> Iterator[Action]:
         return give_actions(game, state)
 
-    def check(self, game: Game, state: State, action: Action) -> Refusal | None:
+    def check(self, game: GameRules, state: State, action: Action) -> Refusal | None:
         first = "first every seat sets a card aside for the exchange"
         return check_give(state, action, ("BD-EXCHANGE", "R-C3"), first)
 
     def carry_out(
-        self, game: Game, state: State, action: Action, record: bool = True
+        self, game: GameRules, state: State, action: Action, record: bool = True
     ) -> Transition:
         cards = card_scratch(game, state, record)
         assert action.chosen is not None, "a give names its card (checked)"
@@ -152,7 +152,7 @@ class RoundExchange:
 
 @implements("BD-ROUND-END", "BD-DEALER-ROTATES", "BD-TURN", "R-C1")
 def end_turn(
-    game: Game,
+    game: GameRules,
     state: State,
     table: Table | None,
     cards: CardTable,
@@ -221,14 +221,14 @@ class GameOver:
 
     clauses: tuple[str, ...] = ("BD-WIN", "R-C11")
 
-    def actions(self, game: Game, state: State) -> Iterator[Action]:
+    def actions(self, game: GameRules, state: State) -> Iterator[Action]:
         return iter(())
 
-    def check(self, game: Game, state: State, action: Action) -> Refusal | None:
+    def check(self, game: GameRules, state: State, action: Action) -> Refusal | None:
         return Refusal(self.clauses, f"the game is over; seat(s) {list(state.winner)} won")
 
     def carry_out(
-        self, game: Game, state: State, action: Action, record: bool = True
+        self, game: GameRules, state: State, action: Action, record: bool = True
     ) -> Transition:
         raise AssertionError("nothing is carried out once the game is over")
 
@@ -256,7 +256,7 @@ class RoundOpening:
     first_phase: Phase = Phase.EXCHANGE
 
     @implements("BD-DEAL", "AD-FIRST-DEALER", "R-C1")
-    def new_game(self, game: Game, seed: int, teams: bool) -> State:
+    def new_game(self, game: GameRules, seed: int, teams: bool) -> State:
         board = game.board
         cards = CardTable.shuffled_deck(game.deck, board.players, seed)
         dealer = 0

@@ -30,7 +30,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from dogrules.engine.ruleset import Game
+from dogrules.engine.ruleset import GameRules
 from dogrules.geometry.board import HOME, Board
 from dogrules.model.actions import Action, ActionKind, Direction
 from dogrules.model.errors import ActionIdError
@@ -65,7 +65,7 @@ class ActionSpace:
     variant: str
     players: int
     teams: bool
-    game: Game = attrs.field(repr=False)
+    game: GameRules = attrs.field(repr=False)
     blocks: tuple[Block, ...] = attrs.field(repr=False)
     _by_key: dict[tuple[ActionKind, str | None, str | None, str | None], Block] = attrs.field(
         repr=False

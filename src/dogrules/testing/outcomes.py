@@ -18,7 +18,7 @@ import functools
 from collections.abc import Hashable, Iterable
 
 from dogrules.engine.judge import legal_actions
-from dogrules.engine.ruleset import Game
+from dogrules.engine.ruleset import GameRules
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
 from dogrules.geometry.cards import CardFamily, distinct
@@ -158,7 +158,7 @@ def _respellings(v: Variant, action: Action) -> list[Action]:
     return out
 
 
-def _partner_spellings(game: Game, state: State, limit: int) -> list[Action] | None:
+def _partner_spellings(game: GameRules, state: State, limit: int) -> list[Action] | None:
     rule = game.ruleset.phases.get(state.phase)
     if not isinstance(rule, RoundPlay):
         return []
@@ -177,7 +177,7 @@ def _partner_spellings(game: Game, state: State, limit: int) -> list[Action] | N
     return out
 
 
-def partner_cards(game: Game, state: State) -> list[tuple[str, str | None]]:
+def partner_cards(game: GameRules, state: State) -> list[tuple[str, str | None]]:
     """The cards of the seat to act that play as a Partner, each with the card a Copy plays
     as (None for the Partner itself)."""
     catalogue = game.ruleset.catalogue

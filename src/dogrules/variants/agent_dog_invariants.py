@@ -3,7 +3,7 @@ seat their colour; capturing one's own side ends one's round."""
 
 from __future__ import annotations
 
-from dogrules.engine.ruleset import Game
+from dogrules.engine.ruleset import GameRules
 from dogrules.geometry.board import side_of
 from dogrules.geometry.features import holes
 from dogrules.model.errors import violation
@@ -12,7 +12,7 @@ from dogrules.model.state import State
 from dogrules.rules.secrecy import observation
 
 
-def check_agent_dog_invariants(game: Game, state: State, step: Step | None) -> None:
+def check_agent_dog_invariants(game: GameRules, state: State, step: Step | None) -> None:
     """A piece is face down exactly on a hole (the events say so when it changes, and what a
     seat sees never shows a face-down piece's colour); a seat that captured a piece of its own
     side has no cards left after the action."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dogrules.engine.ruleset import Game
+from dogrules.engine.ruleset import GameRules
 from dogrules.geometry.features import paws
 from dogrules.model.errors import violation
 from dogrules.model.events import Event
@@ -14,7 +14,7 @@ from dogrules.model.results import Step
 from dogrules.model.state import State
 
 
-def check_black_dog_invariants(game: Game, state: State, step: Step | None) -> None:
+def check_black_dog_invariants(game: GameRules, state: State, step: Step | None) -> None:
     """The Black Dog is placed at setup and then always stands on a track field that is no
     start field; it is never captured (never leaves the board), and it moves only by running,
     by a disc turn or by being placed."""
@@ -55,7 +55,7 @@ def check_black_dog_invariants(game: Game, state: State, step: Step | None) -> N
         )
 
 
-def check_disc_turns_iff_paw_landing(game: Game, step: Step) -> None:
+def check_disc_turns_iff_paw_landing(game: GameRules, step: Step) -> None:
     """The disc turns (once, last) exactly when, after the action's movements, a piece the
     actor moved (a move, a Partner sub-move, the Magnet) still stands where a movement ended
     and that field is a paw (R-B5); a capture, a later movement or a swap undoes a landing."""

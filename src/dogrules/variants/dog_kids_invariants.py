@@ -3,14 +3,14 @@ of a bone field or a dog house."""
 
 from __future__ import annotations
 
-from dogrules.engine.ruleset import Game
+from dogrules.engine.ruleset import GameRules
 from dogrules.geometry.features import bones
 from dogrules.model.errors import violation
 from dogrules.model.results import Step
 from dogrules.model.state import State
 
 
-def check_dog_kids_invariants(game: Game, state: State, step: Step | None) -> None:
+def check_dog_kids_invariants(game: GameRules, state: State, step: Step | None) -> None:
     """A seat that has just acted holds exactly 3 cards again once play goes on (so from a new
     game every hand holds 3 between turns); nothing is ever thrown out of a bone field or a
     dog house."""

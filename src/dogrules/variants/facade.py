@@ -14,7 +14,7 @@ from dogrules.data.specs import SpecTable
 from dogrules.engine import judge
 from dogrules.engine.choices import Decision, staged
 from dogrules.engine.positions import build_position
-from dogrules.engine.ruleset import Game, Ruleset, game_at
+from dogrules.engine.ruleset import GameRules, Ruleset, game_at
 from dogrules.geometry.board import HOME, Board
 from dogrules.geometry.cards import CardFamily, Deck
 from dogrules.model.actions import Action
@@ -83,7 +83,7 @@ class Variant:
     def plays_in_rounds(self) -> bool:
         return self.ruleset.plays_in_rounds
 
-    def game(self, players: int) -> Game:
+    def game(self, players: int) -> GameRules:
         """The ruleset at a table of ``players``."""
         return self.ruleset.game(players)
 
@@ -225,7 +225,7 @@ class Variant:
             raise ValueError(f"seat {seat!r} is not in this game (0..{state.players - 1})")
         return observed_events(game.board, events)
 
-    def _game(self, state: State) -> Game:
+    def _game(self, state: State) -> GameRules:
         if not isinstance(state, State):
             raise TypeError(f"state must be a dogrules State, got {type(state).__name__}")
         if state.variant != self.ruleset.name:
