@@ -5,6 +5,7 @@ tells, with the ways of applying that action checked against one another."""
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Iterator
 
@@ -111,10 +112,43 @@ def action_row(v: Variant, state: State, action: Action) -> list[JSONValue]:
 def event_row(event: Event) -> dict[str, JSONValue]:
     """One event, every field and its line of plain English."""
     row: dict[str, JSONValue] = {"text": event.describe()}
-    for name in Event._fields:
+    for name in field_names(Event):
         value = getattr(event, name)
         row[name] = list(value) if isinstance(value, tuple) else value
     return row
+
+
+# ``tools/record.py --engine`` runs this harness on engines older than it, whose model values
+# were attrs classes and whose listings were kept in the judge's module cache (before issue
+# 29): the three functions below ask each engine in its own terms.
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """The fields of a model class: a named tuple's, or an older engine's attrs class's."""
+    named: tuple[str, ...] | None = getattr(cls, "_fields", None)
+    if named is not None:
+        return named
+    return tuple(field.name for field in attrs.fields(cls))
+
+
+def built_anew(action: Action) -> Action:
+    """An action equal to ``action`` and not the same object."""
+    replace = getattr(action, "_replace", None)
+    if replace is not None:
+        rebuilt: Action = replace()
+        return rebuilt
+    return attrs.evolve(action)  # type: ignore[misc]  # an older engine's attrs Action
+
+
+def forget_listings(v: Variant, players: int) -> None:
+    """Clear what the engine remembers of its listings, so the next apply is judged anew."""
+    game = v.game(players)
+    memo = getattr(game, "memo", None)
+    if memo is not None:
+        memo.clear()
+        return
+    judge = importlib.import_module("dogrules.engine.judge")
+    judge._listed.cache_clear()
 
 
 @attrs.frozen
@@ -147,9 +181,9 @@ def work_out(v: Variant, state: State, chosen: int | None, chooser: random.Rando
     action = actions[index]
     deferred = v.apply(state, action)
     evented = v.apply(state, action, events=True)
-    rebuilt = action._replace()
+    rebuilt = built_anew(action)
     again = v.apply(state, rebuilt, events=True)
-    v.game(state.players).memo.clear()
+    forget_listings(v, state.players)
     judged = v.apply(state, rebuilt, events=True)
     ways = {
         "apply(events=True)": evented,
