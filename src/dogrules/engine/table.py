@@ -7,7 +7,6 @@ made it: the new :class:`~dogrules.model.state.State` is built from it once, at 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 
 from dogrules.data.register import implements
@@ -23,11 +22,11 @@ def compiled() -> bool:
     return not __file__.endswith(".py")
 
 
-# Events recorded as the facts they are written from: a writer given the facts, that writes
-# the events (labels, paths) from them and the board when they are read.
-Telling = Callable[[Board], tuple[Event, ...]]
+# Events recorded as the facts they are written from: a writer and the facts, plain values;
+# ``write(*facts, board)`` writes the events (labels, paths) when they are read.
+Told = tuple[Callable[..., tuple[Event, ...]], tuple[object, ...]]
 # What a scratch table records of an action: its events, or the facts to write them from.
-Record = Event | Telling
+Record = Event | Told
 # How a game cites the clauses a shared rule names (``GameRules.cite``).
 Cite = Callable[[tuple[str, ...]], tuple[str, ...]]
 
@@ -43,7 +42,8 @@ def written(
             events.append(record)
         else:
             assert board is not None, "facts are written on the board they happened on"
-            events += record(board)
+            write, facts = record
+            events += write(*facts, board)
     if cite is None:
         return tuple(events)
     cited: list[Event] = []
@@ -175,7 +175,7 @@ class Table:
     def tell(self, write: Callable[..., tuple[Event, ...]], *facts: object) -> None:
         """Record the events ``write(*facts, board)`` writes when they are read."""
         if self.events is not None:
-            self.events.append(functools.partial(write, *facts))
+            self.events.append((write, facts))
 
     def move_off(
         self,
