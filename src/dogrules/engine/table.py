@@ -80,6 +80,30 @@ def moved(
     return (move,)
 
 
+def located(
+    kind: EventKind,
+    clauses: tuple[str, ...],
+    src: int | None,
+    dst: int | None,
+    seat: int | None,
+    piece: int | None,
+    board: Board,
+) -> tuple[Event, ...]:
+    """One event of ``kind`` whose locations ``src`` and ``dst`` (None: none named) are
+    written as ``board`` labels them."""
+    label = board.label
+    return (
+        Event(
+            kind,
+            clauses,
+            seat,
+            piece,
+            None if src is None else label(src),
+            None if dst is None else label(dst),
+        ),
+    )
+
+
 class Table:
     """Where every piece stands: ``occupant`` maps a location to the seat owning the piece."""
 
@@ -177,6 +201,20 @@ class Table:
         if self.events is not None:
             self.events.append((write, facts))
 
+    def tell_located(
+        self,
+        kind: EventKind,
+        clauses: tuple[str, ...],
+        src: int | None,
+        dst: int | None,
+        seat: int | None = None,
+        piece: int | None = None,
+    ) -> None:
+        """Record an event at locations ``src`` and ``dst`` (see :func:`located`), their labels
+        written when the events are read."""
+        if self.events is not None:
+            self.events.append((located, (kind, clauses, src, dst, seat, piece)))
+
     def move_off(
         self,
         owner: int,
@@ -196,7 +234,8 @@ class Table:
         entering_goal = target >= board.track > origin
         if entering_goal:
             self.finished.append(owner)
-        self.tell(moved, owner, origin, target, path, clauses, finish_clauses)
+        if self.events is not None:
+            self.events.append((moved, (owner, origin, target, path, clauses, finish_clauses)))
 
     def pieces(self) -> tuple[tuple[int, ...], ...]:
         """The per-seat sorted locations, as a state holds them."""
@@ -253,14 +292,5 @@ class Table:
         self.home[owner] += 1
         self.landed.pop(location, None)
         self.captures.append(owner)
-        if self.events is not None:
-            self.events.append(
-                Event(
-                    EventKind.CAPTURED,
-                    clauses,
-                    seat=owner,
-                    piece=owner,
-                    src=self.board.label(location),
-                )
-            )
+        self.tell_located(EventKind.CAPTURED, clauses, location, None, owner, owner)
         return owner

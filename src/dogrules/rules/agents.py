@@ -149,16 +149,9 @@ def summon(table: Table) -> None:
                     owner = table.occupant.pop(field)
                     table.landed.pop(field, None)
                     table.occupant[behind] = owner
-                    if table.events is not None:
-                        table.record(
-                            Event(
-                                EventKind.SUMMONED,
-                                SUMMON_CLAUSES,
-                                piece=owner,
-                                src=board.label(field),
-                                dst=board.label(behind),
-                            )
-                        )
+                    table.tell_located(
+                        EventKind.SUMMONED, SUMMON_CLAUSES, field, behind, piece=owner
+                    )
                 break
 
 

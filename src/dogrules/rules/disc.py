@@ -163,21 +163,11 @@ def turn_disc(table: Table, seat: int, direction: str) -> None:
         table.record(Event(EventKind.DISC_TURNED, TURN_CLAUSES, seat=seat, direction=direction))
         for location, owner in sorted(table.occupant.items()):
             if location in mapping:
-                carried = board.label(mapping[location])
-                table.record(
-                    Event(
-                        EventKind.CARRIED,
-                        CARRY_CLAUSES,
-                        piece=owner,
-                        src=board.label(location),
-                        dst=carried,
-                    )
+                table.tell_located(
+                    EventKind.CARRIED, CARRY_CLAUSES, location, mapping[location], piece=owner
                 )
         if table.dog is not None and table.dog in mapping:
-            carried = board.label(mapping[table.dog])
-            table.record(
-                Event(EventKind.CARRIED, CARRY_CLAUSES, src=board.label(table.dog), dst=carried)
-            )
+            table.tell_located(EventKind.CARRIED, CARRY_CLAUSES, table.dog, mapping[table.dog])
     for location in list(table.occupant):
         if location in mapping:
             del table.occupant[location]
