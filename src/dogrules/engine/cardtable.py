@@ -107,7 +107,7 @@ class CardTable:
     def tell(self, write: Callable[..., tuple[Event, ...]], *facts: object) -> None:
         """Record the events ``write(*facts, board)`` writes when they are read."""
         if self.events is not None:
-            self.events.append(functools.partial(write, *facts))
+            self.events.append((write, facts))
 
     def hand(self, seat: int) -> tuple[str, ...]:
         """The hand of ``seat`` in canonical order."""

@@ -7,7 +7,6 @@ made it: the new :class:`~dogrules.model.state.State` is built from it once, at 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 
 from dogrules.data.register import implements
@@ -23,11 +22,11 @@ def compiled() -> bool:
     return not __file__.endswith(".py")
 
 
-# Events recorded as the facts they are written from: a writer given the facts, that writes
-# the events (labels, paths) from them and the board when they are read.
-Telling = Callable[[Board], tuple[Event, ...]]
+# Events recorded as the facts they are written from: a writer and the facts, plain values;
+# ``write(*facts, board)`` writes the events (labels, paths) when they are read.
+Told = tuple[Callable[..., tuple[Event, ...]], tuple[object, ...]]
 # What a scratch table records of an action: its events, or the facts to write them from.
-Record = Event | Telling
+Record = Event | Told
 # How a game cites the clauses a shared rule names (``GameRules.cite``).
 Cite = Callable[[tuple[str, ...]], tuple[str, ...]]
 
@@ -43,7 +42,8 @@ def written(
             events.append(record)
         else:
             assert board is not None, "facts are written on the board they happened on"
-            events += record(board)
+            write, facts = record
+            events += write(*facts, board)
     if cite is None:
         return tuple(events)
     cited: list[Event] = []
@@ -78,6 +78,30 @@ def moved(
     if target >= board.track > origin:
         return move, Event(EventKind.FINISHED, finish_clauses, piece=owner, dst=label(target))
     return (move,)
+
+
+def located(
+    kind: EventKind,
+    clauses: tuple[str, ...],
+    src: int | None,
+    dst: int | None,
+    seat: int | None,
+    piece: int | None,
+    board: Board,
+) -> tuple[Event, ...]:
+    """One event of ``kind`` whose locations ``src`` and ``dst`` (None: none named) are
+    written as ``board`` labels them."""
+    label = board.label
+    return (
+        Event(
+            kind,
+            clauses,
+            seat,
+            piece,
+            None if src is None else label(src),
+            None if dst is None else label(dst),
+        ),
+    )
 
 
 class Table:
@@ -175,7 +199,21 @@ class Table:
     def tell(self, write: Callable[..., tuple[Event, ...]], *facts: object) -> None:
         """Record the events ``write(*facts, board)`` writes when they are read."""
         if self.events is not None:
-            self.events.append(functools.partial(write, *facts))
+            self.events.append((write, facts))
+
+    def tell_located(
+        self,
+        kind: EventKind,
+        clauses: tuple[str, ...],
+        src: int | None,
+        dst: int | None,
+        seat: int | None = None,
+        piece: int | None = None,
+    ) -> None:
+        """Record an event at locations ``src`` and ``dst`` (see :func:`located`), their labels
+        written when the events are read."""
+        if self.events is not None:
+            self.events.append((located, (kind, clauses, src, dst, seat, piece)))
 
     def move_off(
         self,
@@ -196,7 +234,8 @@ class Table:
         entering_goal = target >= board.track > origin
         if entering_goal:
             self.finished.append(owner)
-        self.tell(moved, owner, origin, target, path, clauses, finish_clauses)
+        if self.events is not None:
+            self.events.append((moved, (owner, origin, target, path, clauses, finish_clauses)))
 
     def pieces(self) -> tuple[tuple[int, ...], ...]:
         """The per-seat sorted locations, as a state holds them."""
@@ -253,14 +292,5 @@ class Table:
         self.home[owner] += 1
         self.landed.pop(location, None)
         self.captures.append(owner)
-        if self.events is not None:
-            self.events.append(
-                Event(
-                    EventKind.CAPTURED,
-                    clauses,
-                    seat=owner,
-                    piece=owner,
-                    src=self.board.label(location),
-                )
-            )
+        self.tell_located(EventKind.CAPTURED, clauses, location, None, owner, owner)
         return owner

@@ -4,13 +4,13 @@ side."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine.cardtable import CardTable
 from dogrules.engine.ruleset import Turn
-from dogrules.engine.table import Table, written
+from dogrules.engine.table import Record, Table, written
 from dogrules.geometry.board import Board
 from dogrules.geometry.cards import CardSpec
 from dogrules.model.actions import Action
@@ -149,35 +149,31 @@ def summon(table: Table) -> None:
                     owner = table.occupant.pop(field)
                     table.landed.pop(field, None)
                     table.occupant[behind] = owner
-                    if table.events is not None:
-                        table.record(
-                            Event(
-                                EventKind.SUMMONED,
-                                SUMMON_CLAUSES,
-                                piece=owner,
-                                src=board.label(field),
-                                dst=board.label(behind),
-                            )
-                        )
+                    table.tell_located(
+                        EventKind.SUMMONED, SUMMON_CLAUSES, field, behind, piece=owner
+                    )
                 break
 
 
-def flip_events(board: Board, events: Iterable[Event]) -> list[Event]:
-    """The face-up / face-down changes the movements among ``events`` caused: a piece turns
-    face down on arriving on a hole and face up on leaving one (a captured piece is revealed
-    as it goes home); a swap of two face-down pieces leaves both face down."""
+def with_flips(records: Sequence[Record], board: Board) -> tuple[Event, ...]:
+    """The events of ``records``, each movement followed by the face-up / face-down change it
+    caused: a piece turns face down on arriving on a hole and face up on leaving one (a
+    captured piece is revealed as it goes home); a swap of two face-down pieces leaves both
+    face down."""
+    events = written(board, records)
     if board.holes is None:
-        return []
+        return events
     holes = {board.label(h) for h in board.holes.holes}
-    changes: list[Event] = []
+    flipped: list[Event] = []
     for event in events:
+        flipped.append(event)
         if event.kind not in MOVING_EVENTS:
             continue
         target = event.dst or "H"
         was_down, is_down = event.src in holes, target in holes
         if was_down != is_down:
             direction = "face down" if is_down else "face up"
-            changes.append(
+            flipped.append(
                 Event(
                     EventKind.FLIPPED,
                     FLIP_CLAUSES,
@@ -186,7 +182,7 @@ def flip_events(board: Board, events: Iterable[Event]) -> list[Event]:
                     direction=direction,
                 )
             )
-    return changes
+    return tuple(flipped)
 
 
 @implements("AD-OWN-CAPTURE-PENALTY", "R-A3", "R-A7")
@@ -214,11 +210,10 @@ class AgentAftermath:
         self.settle(table)
         events = table.events
         if events is not None:
-            told = written(turn.board, events)
+            # The face changes are told with the movements that caused them, when read.
+            told = tuple(events)
             events.clear()
-            for event in told:
-                events.append(event)
-                events.extend(flip_events(turn.board, (event,)))
+            table.tell(with_flips, told)
         if capture_penalty(table.captures, turn.seat, turn.partner):
             hand = cards.bury_hand(turn.seat)
             clauses: tuple[str, ...] = ("AD-OWN-CAPTURE-PENALTY", "R-A3")

@@ -49,9 +49,7 @@ def check_placement(board: Board, table: Table, field: int | None) -> Refusal | 
 
 def place_dog(table: Table, seat: int, field: int) -> None:
     table.dog = field
-    table.record(
-        Event(EventKind.DOG_PLACED, PLACE_CLAUSES, seat=seat, dst=table.board.label(field))
-    )
+    table.tell_located(EventKind.DOG_PLACED, PLACE_CLAUSES, None, field, seat=seat)
 
 
 @implements("BD-DOG-START-FIELDS", "BD-CLOCKWISE-DOG", "R-B2", "R-B10")
@@ -67,6 +65,23 @@ def dog_path(board: Board, origin: int, steps: int) -> list[int]:
     return path
 
 
+def dog_ran(
+    clauses: tuple[str, ...], origin: int, path: tuple[int, ...], board: Board
+) -> tuple[Event, ...]:
+    """The Black Dog ran from ``origin`` along ``path``, one step a field."""
+    label = board.label
+    return (
+        Event(
+            EventKind.DOG_MOVED,
+            clauses,
+            src=label(origin),
+            dst=label(path[-1]),
+            path=tuple(map(label, path)),
+            count=len(path),
+        ),
+    )
+
+
 @implements("BD-DOG-CAPTURES", "BD-DOG-IMMUNE", "BD-DOG-START-FIELDS", "R-B2")
 def run_dog(table: Table, steps: int) -> None:
     """The Black Dog runs ``steps`` fields and captures every piece on a field it passes over
@@ -75,17 +90,8 @@ def run_dog(table: Table, steps: int) -> None:
     board = table.board
     path = dog_path(board, table.dog, steps)
     origin = table.dog
-    if table.events is not None:
-        table.record(
-            Event(
-                EventKind.DOG_MOVED,
-                DOG_CLAUSES if board.players == board.quadrants else DOG_CLAUSES_UNUSED_STARTS,
-                src=board.label(origin),
-                dst=board.label(path[-1]),
-                path=tuple(board.label(f) for f in path),
-                count=steps,
-            )
-        )
+    clauses = DOG_CLAUSES if board.players == board.quadrants else DOG_CLAUSES_UNUSED_STARTS
+    table.tell(dog_ran, clauses, origin, tuple(path))
     for field in path:
         if field in table.occupant:
             table.send_home(field, ("BD-DOG-CAPTURES", "R-B2"))

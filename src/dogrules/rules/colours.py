@@ -12,8 +12,8 @@ from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine.table import Table
-from dogrules.geometry.board import Board
-from dogrules.model.events import Event, EventKind
+from dogrules.geometry.board import HOME, Board
+from dogrules.model.events import EventKind
 
 COLOUR_CLAUSES: Final = ("KD-COLOUR", "KD-OTHER-COLOURS-SKIPPED", "R-K4")
 THROW_CLAUSES: Final = ("KD-THROW-OUT", "R-K4")
@@ -145,16 +145,7 @@ def _push(table: Table, dog_owner: int, field: int, colour: str, teams: bool) ->
         return False
     del table.occupant[field]
     # Told before the push it causes in turn, so the events read in the order things happen.
-    if table.events is not None:
-        table.record(
-            Event(
-                EventKind.PUSHED,
-                PUSH_CLAUSES,
-                piece=dog_owner,
-                src=board.label(field),
-                dst=board.label(target),
-            )
-        )
+    table.tell_located(EventKind.PUSHED, PUSH_CLAUSES, field, target, piece=dog_owner)
     holder = table.occupant.get(target)
     if holder is not None:
         if holder == _partner_of(board, dog_owner, teams):
@@ -229,9 +220,7 @@ def enter_dog(table: Table, owner: int) -> None:
     board = table.board
     start = board.start[owner]
     table.home[owner] -= 1
-    table.record(
-        Event(EventKind.ENTERED, ("KD-ENTER", "R-K3"), piece=owner, src="H", dst=board.label(start))
-    )
+    table.tell_located(EventKind.ENTERED, ("KD-ENTER", "R-K3"), HOME, start, piece=owner)
     if start in table.occupant:
         table.send_home(start, ("KD-ENTER-AGAIN", "KD-THROW-OUT", "R-K3", "R-K11"))
     table.occupant[start] = owner

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import CardRule, Moves, Turn
 from dogrules.engine.table import Table
-from dogrules.geometry.board import Disc
+from dogrules.geometry.board import Board, Disc
 from dogrules.geometry.cards import CardFamily, CardSpec
 from dogrules.model.actions import Action, ActionKind, Direction
 from dogrules.model.events import Event, EventKind
@@ -154,34 +154,41 @@ class DiscTurn:
 def turn_disc(table: Table, seat: int, direction: str) -> None:
     """Turn the disc 90 degrees in the chosen direction, last of all: every piece on it, the
     Black Dog included, moves with it to the same field of the next quadrant."""
-    board = table.board
-    disc = board.disc
-    assert disc is not None, "only a board with a disc has one to turn"
-    mapping = disc.rotate_cw if direction == Direction.CW else disc.rotate_ccw
-    moved = {mapping[loc]: owner for loc, owner in table.occupant.items() if loc in mapping}
-    if table.events is not None:
-        table.record(Event(EventKind.DISC_TURNED, TURN_CLAUSES, seat=seat, direction=direction))
-        for location, owner in sorted(table.occupant.items()):
-            if location in mapping:
-                carried = board.label(mapping[location])
-                table.record(
-                    Event(
-                        EventKind.CARRIED,
-                        CARRY_CLAUSES,
-                        piece=owner,
-                        src=board.label(location),
-                        dst=carried,
-                    )
-                )
-        if table.dog is not None and table.dog in mapping:
-            carried = board.label(mapping[table.dog])
-            table.record(
-                Event(EventKind.CARRIED, CARRY_CLAUSES, src=board.label(table.dog), dst=carried)
-            )
-    for location in list(table.occupant):
-        if location in mapping:
-            del table.occupant[location]
-    table.occupant.update(moved)
+    mapping = rotation(table.board, direction)
+    occupant = table.occupant
+    carried = [(location, owner) for location, owner in occupant.items() if location in mapping]
+    table.tell(disc_turned, seat, direction, tuple(carried), table.dog)
+    for location, _ in carried:
+        del occupant[location]
+    occupant.update({mapping[location]: owner for location, owner in carried})
     if table.dog is not None and table.dog in mapping:
         table.dog = mapping[table.dog]
     table.landed.clear()
+
+
+def rotation(board: Board, direction: str) -> Mapping[int, int]:
+    """Where a quarter turn of the disc in ``direction`` takes each of its fields."""
+    disc = board.disc
+    assert disc is not None, "only a board with a disc has one to turn"
+    return disc.rotate_cw if direction == Direction.CW else disc.rotate_ccw
+
+
+def disc_turned(
+    seat: int,
+    direction: str,
+    carried: tuple[tuple[int, int], ...],
+    dog: int | None,
+    board: Board,
+) -> tuple[Event, ...]:
+    """Seat ``seat`` turned the disc; the pieces on it (``carried``: location and owner), in
+    board order, then the Black Dog (on ``dog``) were carried along."""
+    mapping = rotation(board, direction)
+    label = board.label
+    events = [Event(EventKind.DISC_TURNED, TURN_CLAUSES, seat=seat, direction=direction)]
+    for location, owner in sorted(carried):
+        src, dst = label(location), label(mapping[location])
+        events.append(Event(EventKind.CARRIED, CARRY_CLAUSES, piece=owner, src=src, dst=dst))
+    if dog is not None and dog in mapping:
+        src, dst = label(dog), label(mapping[dog])
+        events.append(Event(EventKind.CARRIED, CARRY_CLAUSES, src=src, dst=dst))
+    return tuple(events)

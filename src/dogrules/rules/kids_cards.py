@@ -8,11 +8,11 @@ from typing import Final, Protocol
 
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import Moves, Turn
-from dogrules.engine.table import Table
+from dogrules.engine.table import Table, written
 from dogrules.geometry.board import HOME
 from dogrules.geometry.cards import CardFamily, CardSpec
 from dogrules.model.actions import Action
-from dogrules.model.events import Event, EventKind
+from dogrules.model.events import EventKind
 from dogrules.model.results import Refusal
 from dogrules.rules.colours import (
     COLOUR_CLAUSES,
@@ -162,7 +162,7 @@ def _pushes(
     probe = table.clone()
     probe.events = []
     move_dog(probe, table.occupant[origin], origin, target, colour, teams, COLOUR_CLAUSES)
-    pushes = (e for e in probe.events if isinstance(e, Event) and e.kind == EventKind.PUSHED)
+    pushes = (e for e in written(probe.board, probe.events) if e.kind == EventKind.PUSHED)
     return tuple((e.src, e.dst) for e in pushes)
 
 

@@ -10,7 +10,7 @@ from dogrules.engine.ruleset import Moves, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.cards import CardSpec
 from dogrules.model.actions import Action
-from dogrules.model.events import Event, EventKind
+from dogrules.model.events import EventKind
 from dogrules.model.results import Refusal
 from dogrules.rules.numbers import check_one_move
 
@@ -39,17 +39,7 @@ def jump(table: Table, origin: int, target: int) -> None:
     table.landed.pop(origin, None)
     table.occupant[target] = owner
     table.landed[target] = None
-    if table.events is not None:
-        board = table.board
-        table.record(
-            Event(
-                EventKind.JUMPED,
-                MAGNET_CLAUSES,
-                piece=owner,
-                src=board.label(origin),
-                dst=board.label(target),
-            )
-        )
+    table.tell_located(EventKind.JUMPED, MAGNET_CLAUSES, origin, target, piece=owner)
 
 
 class MagnetCard:

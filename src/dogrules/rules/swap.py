@@ -11,7 +11,7 @@ from dogrules.engine.ruleset import Moves, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.cards import CardSpec
 from dogrules.model.actions import Action
-from dogrules.model.events import Event, EventKind
+from dogrules.model.events import EventKind
 from dogrules.model.results import Refusal
 from dogrules.rules.numbers import check_one_move
 
@@ -22,11 +22,7 @@ def swap(table: Table, first: int, second: int, clauses: tuple[str, ...] = SWAP_
     """Exchange the pieces on two fields; nothing is captured and no landing is recorded."""
     occupant = table.occupant
     occupant[first], occupant[second] = occupant[second], occupant[first]
-    if table.events is not None:
-        board = table.board
-        table.record(
-            Event(EventKind.SWAPPED, clauses, src=board.label(first), dst=board.label(second))
-        )
+    table.tell_located(EventKind.SWAPPED, clauses, first, second)
 
 
 class PairSwap(abc.ABC):
