@@ -218,15 +218,16 @@ class _Search:
         went = walk(table, owner, origin, target, self.clauses)
         where = placed(node.where, origin, target, went)
         left = [piece for piece in node.pieces if piece not in (origin, target)]
+        pieces, held = left, None
+        if not went.taken_by_dog and self.movable(target, owner):
+            pieces, held = sorted([*left, target]), target
         key = where, self.ordered_landings(tuple(table.landed)), tuple(table.finished), points
         if self.merge and key in self.nodes:
             reached = self.nodes[key]
             if reached.held in (None, target):
                 return
+            # Only the held piece moves first from here, but every piece may move after it.
             left, reached.held = [reached.held], None
-        pieces, held = left, None
-        if not went.taken_by_dog and self.movable(target, owner):
-            pieces, held = sorted([*left, target]), target
         blocked = node.blocked
         if went.protects or went.unprotects:
             blocked = protected_fields(self.board, table)
