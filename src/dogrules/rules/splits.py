@@ -32,6 +32,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Hashable, Iterator
 
+from dogrules.engine.memo import SplitPlans
 from dogrules.engine.ruleset import Moves, Outcomes, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
@@ -68,7 +69,8 @@ class Plans(dict[tuple[int, int], list[tuple[int, int]]]):
     finish) for up to all the points, by a piece's place and owner, worked out when first
     asked by :func:`number_targets` on tables with the same protected start fields and the
     same finish fields taken: all it reads (a piece only ever enters its own colour's
-    finish; the other pieces it lands on are captured, not in its way)."""
+    finish; the other pieces it lands on are captured, not in its way). The same for every
+    search of the game in that context, so the game's memo keeps them."""
 
     def __init__(self, board: Board, table: Table, blocked: frozenset[int], points: int) -> None:
         super().__init__()
@@ -101,7 +103,7 @@ class _Node:
     points: int
     blocked: frozenset[int]
     in_finish: frozenset[int]
-    plans: Plans
+    plans: SplitPlans
     pieces: list[int]
     arrival: Arrival | None
     held: int | None
@@ -130,8 +132,7 @@ class _Search:
         self.nodes: dict[Hashable, _Node] = {}
         self.listed: set[Outcome] = set()
         self.known = turn.known_turns if merge and self.judged is not None else None
-        # The plans by the protected start fields and the finish fields taken.
-        self.contexts: dict[tuple[frozenset[int], frozenset[int]], Plans] = {}
+        self.memo = turn.game.memo
         self.points = points
 
     def root(self) -> _Node:
@@ -158,15 +159,15 @@ class _Search:
         ordered = self.judged.ordered
         return tuple(location for location in landed if location in ordered)
 
-    def context(self, table: Table, blocked: frozenset[int], in_finish: frozenset[int]) -> Plans:
+    def context(
+        self, table: Table, blocked: frozenset[int], in_finish: frozenset[int]
+    ) -> SplitPlans:
         """The plans of tables with these protected start fields and these finish fields
-        taken (``table`` one of them)."""
-        plans = self.contexts.get((blocked, in_finish))
-        if plans is None:
-            plans = self.contexts[blocked, in_finish] = Plans(
-                self.board, table, blocked, self.points
-            )
-        return plans
+        taken (``table`` one of them), as the game's memo keeps them."""
+        board, points = self.board, self.points
+        return self.memo.plans(
+            (board, points, blocked, in_finish), lambda: Plans(board, table, blocked, points)
+        )
 
     def explore(self, node: _Node, pieces: list[int], done: Moves, found: list[Moves]) -> None:
         """Add to ``found`` the spellings that continue ``done`` from ``node`` with a sub-move
