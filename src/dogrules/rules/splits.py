@@ -91,7 +91,7 @@ class Plans(dict[tuple[int, int], list[tuple[int, int]]]):
         return moves
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class _Node:
     """A table the search has reached, with its pieces followed (``where``), the points left,
     its protected start fields, the finish fields taken, the plans of that context, the
@@ -157,6 +157,8 @@ class _Search:
         if self.judged is None:
             return landed
         ordered = self.judged.ordered
+        if not ordered:
+            return ()
         return tuple(location for location in landed if location in ordered)
 
     def context(
@@ -218,7 +220,10 @@ class _Search:
         owner = table.occupant[origin]
         went = walk(table, owner, origin, target, self.clauses)
         where = placed(node.where, origin, target, went)
-        left = [piece for piece in node.pieces if piece not in (origin, target)]
+        left = node.pieces.copy()
+        left.remove(origin)
+        if target in left:
+            left.remove(target)
         pieces, held = left, None
         if not went.taken_by_dog and self.movable(target, owner):
             pieces, held = sorted([*left, target]), target
@@ -232,10 +237,11 @@ class _Search:
         blocked = node.blocked
         if went.protects or went.unprotects:
             blocked = protected_fields(self.board, table)
-        in_finish = node.in_finish
+        in_finish, plans = node.in_finish, node.plans
         if self.board.is_lane(target):
             in_finish = in_finish - {origin} | {target}
-        plans = self.context(table, blocked, in_finish)
+        if blocked is not node.blocked or in_finish is not node.in_finish:
+            plans = self.context(table, blocked, in_finish)
         arrival = Arrival(origin, target, went, node.arrival)
         after = _Node(table, where, points, blocked, in_finish, plans, pieces, arrival, held)
         self.nodes.setdefault(key, after)
