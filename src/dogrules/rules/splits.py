@@ -29,6 +29,7 @@ work follows the number of outcomes, not of orderings.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 from collections.abc import Callable, Hashable, Iterator
 
@@ -226,7 +227,8 @@ class _Search:
             left.remove(target)
         pieces, held = left, None
         if not went.taken_by_dog and self.movable(target, owner):
-            pieces, held = sorted([*left, target]), target
+            pieces, held = left.copy(), target
+            bisect.insort(pieces, target)
         key = where, self.ordered_landings(tuple(table.landed)), tuple(table.finished), points
         if self.merge and key in self.nodes:
             reached = self.nodes[key]
