@@ -160,7 +160,7 @@ class _Search:
         ordered = self.judged.ordered
         if not ordered:
             return ()
-        return tuple(location for location in landed if location in ordered)
+        return tuple(filter(ordered.__contains__, landed))
 
     def context(
         self, table: Table, blocked: frozenset[int], in_finish: frozenset[int]
@@ -221,6 +221,14 @@ class _Search:
         owner = table.occupant[origin]
         went = walk(table, owner, origin, target, self.clauses)
         where = placed(node.where, origin, target, went)
+        key = where, self.ordered_landings(tuple(table.landed)), tuple(table.finished), points
+        first: list[int] | None = None
+        if self.merge and key in self.nodes:
+            reached = self.nodes[key]
+            if reached.held in (None, target):
+                return
+            # Only the held piece moves first from here, but every piece may move after it.
+            first, reached.held = [reached.held], None
         left = node.pieces.copy()
         left.remove(origin)
         if target in left:
@@ -229,13 +237,6 @@ class _Search:
         if not went.taken_by_dog and self.movable(target, owner):
             pieces, held = left.copy(), target
             bisect.insort(pieces, target)
-        key = where, self.ordered_landings(tuple(table.landed)), tuple(table.finished), points
-        if self.merge and key in self.nodes:
-            reached = self.nodes[key]
-            if reached.held in (None, target):
-                return
-            # Only the held piece moves first from here, but every piece may move after it.
-            left, reached.held = [reached.held], None
         blocked = node.blocked
         if went.protects or went.unprotects:
             blocked = protected_fields(self.board, table)
@@ -247,7 +248,7 @@ class _Search:
         arrival = Arrival(origin, target, went, node.arrival)
         after = _Node(table, where, points, blocked, in_finish, plans, pieces, arrival, held)
         self.nodes.setdefault(key, after)
-        self.explore(after, left, (*done, (origin, target)), found)
+        self.explore(after, left if first is None else first, (*done, (origin, target)), found)
 
     def outcome(self, node: _Node, origin: int, target: int) -> Outcome:
         """The outcome of the play ending with a last sub-move from ``origin`` to ``target``
