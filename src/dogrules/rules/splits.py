@@ -92,7 +92,7 @@ class Plans(dict[tuple[int, int], list[tuple[int, int]]]):
         return moves
 
 
-@dataclasses.dataclass(slots=True)
+@dataclasses.dataclass
 class _Node:
     """A table the search has reached, with its pieces followed (``where``), the points left,
     its protected start fields, the finish fields taken, the plans of that context, the
