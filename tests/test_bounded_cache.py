@@ -99,3 +99,29 @@ def test_each_game_owns_its_memo() -> None:
     assert black.game(4).memo is black.game(4).memo, "a game keeps its memo"
     assert black.game(4).memo is not black.game(3).memo
     assert black.game(4).memo is not kids.game(4).memo
+
+
+def test_the_split_plans_kept_are_bounded_the_oldest_first_out_and_cleared() -> None:
+    memo = Memo(plans_budget=2)
+    made = [memo.plans(context, dict) for context in range(3)]
+    assert memo.contexts == 2
+    assert memo.plans(2, dict) is made[2]
+    assert memo.plans(0, dict) is not made[0]
+    memo.clear()
+    assert memo.contexts == 0
+
+
+def test_a_partner_search_keeps_its_plans_in_the_game_memo() -> None:
+    v = dogrules.variant("black-dog")
+    state = v.position(
+        players=4,
+        pieces={0: ["T1", "T9", "H", "H"], 1: ["T20", "H", "H", "H"], 2: ["H"] * 4, 3: ["H"] * 4},
+        hands={0: ["partner"], 1: ["2"]},
+        black_dog="T40",
+    )
+    game = v.game(4)
+    game.memo.clear()
+    listed = v.legal_actions(state)
+    assert game.memo.contexts > 0
+    game.memo.clear()
+    assert v.legal_actions(state) == listed

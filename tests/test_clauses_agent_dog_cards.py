@@ -14,6 +14,7 @@ import pytest
 
 from helpers import (
     AD,
+    assert_another_spelling,
     assert_illegal,
     at,
     cites,
@@ -381,6 +382,18 @@ def test_R_C10_the_listed_spelling_of_an_outcome_is_the_first_in_board_order() -
     assert canonical in legal(s) and other not in legal(s)
     assert at(play(s, other).state, 0) == at(play(s, canonical).state, 0)
     assert at(play(s, other).state, 1) == at(play(s, canonical).state, 1)
+
+
+@pytest.mark.clause("R-C10", "AD-PARTNER", "AD-MEETING", "R-A4")
+def test_R_C10_the_first_spelling_is_listed_when_its_first_sub_moves_reach_a_table_again() -> None:
+    """A play whose first sub-moves reach a table that an earlier ordering reached (T26-T27
+    T39-T40 before T39-T40 T26-T27) is listed in its own spelling when it is the first of its
+    outcome: once the piece moved last there moves on, any piece may move after it."""
+    # T39-T40 captures the own piece on T40; T41 summons the piece on T26 or T27 to the hole
+    # T40, then T25 summons T41's piece to the hole T24: both spellings end alike
+    s = pos({0: ["T24", "T26", "T39", "T40"]}, {0: ["partner"], 1: ["2"]})
+    canonical = "partner T39-T40 T26-T27 T40-T41 T24-T25"
+    assert_another_spelling(s, "partner T40-T41 T39-T41 T24-T25", canonical)
 
 
 @pytest.mark.clause("R-C10", "AD-PARTNER", "AD-MEETING", "R-A4")

@@ -290,6 +290,17 @@ def test_BD_FINISH_SAFE_a_sub_move_up_the_goal_frees_the_field_it_leaves() -> No
     assert_illegal(s, "partner T63-F2 F1-F3", "BD-FINISH-SAFE")
 
 
+@pytest.mark.clause("R-C10", "BD-PARTNER", "BD-START-PROTECTED", "R-C4")
+def test_BD_START_PROTECTED_a_sub_move_onto_its_own_start_field_stops_later_ones_passing() -> None:
+    """A piece reaching its own start field protects it at once: a later sub-move may not
+    pass it, so the play that first moves the piece passing it is the only spelling listed."""
+    # 2 players: seat 1 starts on T32; T30-T32 protects it before T31 could pass
+    s = pos({0: ["T31"], 1: ["T30"]}, {0: ["partner"], 1: ["2"]}, players=2, black_dog="T50")
+    assert "partner T31-T33 T30-T32" in notations(s)
+    assert "partner T30-T32 T31-T33" not in notations(s)
+    assert_illegal(s, "partner T30-T32 T31-T33", "BD-START-PROTECTED", "R-C4")
+
+
 @pytest.mark.clause("R-C10", "BD-PARTNER", "BD-START-PROTECTED")
 def test_BD_START_PROTECTED_a_sub_move_off_the_start_field_lets_later_ones_pass() -> None:
     """A piece on its own start field blocks every piece behind it only until a sub-move

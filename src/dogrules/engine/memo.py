@@ -11,7 +11,10 @@ that the next call on the same state object need not work it out again:
 * the pieces of the latest state read onto a scratch table (or built from one);
 * the facts of the latest turn (the seat moved, its partner, the protected fields);
 * the latest action the judge carried out part of (a play's movements, on which the disc
-  turn is judged): handed once to the carrying out of the same action on the same state.
+  turn is judged): handed once to the carrying out of the same action on the same state;
+* the plans of the Partner's split search (the sub-moves a piece may make), by what they
+  read of a table (bounded by ``PLANS_BUDGET`` contexts, the oldest first out): many
+  positions of a game share them.
 
 Everything is found by the identity of the state object, never by its value: a playout never
 meets a state twice, and hashing every new state would cost more than the rare second
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Hashable, MutableMapping
 from typing import Final
 
 from dogrules.model.actions import Action
@@ -43,6 +47,13 @@ ENTRY_BUDGET: Final = 8
 # Up to this many actions a listing is searched by identity one by one; a longer one is given
 # its :class:`Members`.
 SCANNED: Final = 16
+
+# How many contexts of split plans (see :meth:`Memo.plans`) the memo keeps: a game meets some
+# dozens, each a few hundred sub-moves at most.
+PLANS_BUDGET: Final = 256
+
+# The sub-moves of pieces (count and target) by a piece's place and owner, in one context.
+SplitPlans = MutableMapping[tuple[int, int], list[tuple[int, int]]]
 
 # The facts a turn reads of a state before any piece moves: the seat whose pieces the actor
 # moves, its partner (None outside a team game) and the protected start fields.
@@ -116,14 +127,22 @@ class Memo:
         "_listings",
         "_lock",
         "_pieces",
+        "_plans",
         "_verdict",
         "action_budget",
         "entry_budget",
+        "plans_budget",
     )
 
-    def __init__(self, action_budget: int = ACTION_BUDGET, entry_budget: int = ENTRY_BUDGET):
+    def __init__(
+        self,
+        action_budget: int = ACTION_BUDGET,
+        entry_budget: int = ENTRY_BUDGET,
+        plans_budget: int = PLANS_BUDGET,
+    ):
         self.action_budget = action_budget
         self.entry_budget = entry_budget
+        self.plans_budget = plans_budget
         self._lock = threading.Lock()
         self._listings: OrderedDict[int, tuple[State, Listing]] = OrderedDict()
         self._actions = 0
@@ -132,6 +151,7 @@ class Memo:
         self._pieces: tuple[State, Pieces] | None = None
         self._facts: tuple[State, bool, TurnFacts] | None = None
         self._carried: tuple[State, Action, object] | None = None
+        self._plans: dict[Hashable, SplitPlans] = {}
 
     # ---- listings ------------------------------------------------------------------------
     def listing(self, state: State) -> Listing | None:
@@ -231,6 +251,27 @@ class Memo:
             self._carried = None
         return kept[2]
 
+    # ---- the plans of split searches ----------------------------------------------------
+    def plans(self, context: Hashable, make: Callable[[], SplitPlans]) -> SplitPlans:
+        """The plans kept for ``context`` (everything they are worked out from), made by
+        ``make`` and kept if there are none (the oldest context forgotten to make room). The
+        plans fill in as they are asked: two threads filling in the same entry write the
+        same sub-moves."""
+        kept = self._plans.get(context)
+        if kept is not None:
+            return kept
+        made = make()
+        with self._lock:
+            kept = self._plans.setdefault(context, made)
+            while len(self._plans) > self.plans_budget:
+                del self._plans[next(iter(self._plans))]
+        return kept
+
+    @property
+    def contexts(self) -> int:
+        """How many contexts of plans are kept."""
+        return len(self._plans)
+
     def clear(self) -> None:
         """Forget everything."""
         with self._lock:
@@ -241,3 +282,4 @@ class Memo:
             self._pieces = None
             self._facts = None
             self._carried = None
+            self._plans.clear()

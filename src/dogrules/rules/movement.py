@@ -181,12 +181,20 @@ def landing(board: Board, table: Table, owner: int, origin: int, target: int) ->
     stands on the target is captured, even an own one; if the Black Dog stands there the
     moving piece itself is captured. A piece protects its own start field while it stands
     there."""
-    start = board.start[owner]
+    leaves_start = origin == board.start[owner]
     if target == table.dog:
-        return Landing(owner, True, False, origin == start)
+        return Landing(owner, True, False, leaves_start)
     captured = table.occupant.get(target)
     captured_on_start = captured is not None and board.start[captured] == target
-    return Landing(captured, False, target == start, origin == start or captured_on_start)
+    protects = protects_start(board, table, owner, target)
+    return Landing(captured, False, protects, leaves_start or captured_on_start)
+
+
+@implements("BD-START-PROTECTED", "R-C4")
+def protects_start(board: Board, table: Table, owner: int, target: int) -> bool:
+    """Whether a piece of ``owner`` moving onto ``target`` protects a start field: it
+    reaches its own start field (and the Black Dog does not stand there to take it)."""
+    return target == board.start[owner] and target != table.dog
 
 
 def walk(table: Table, owner: int, origin: int, target: int, clauses: tuple[str, ...]) -> Landing:

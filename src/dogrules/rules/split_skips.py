@@ -2,7 +2,8 @@
 whose play has an earlier spelling, in the search's stable order, that is legal too and
 reaches the same outcome (R-C10), so that outcome is already listed.
 
-Both rules ask what the sub-moves did (:func:`~dogrules.rules.movement.landing`), not the
+Both rules ask what the sub-moves did (:func:`~dogrules.rules.movement.landing`), and whether
+the last protects a start field (:func:`~dogrules.rules.movement.protects_start`), not the
 move rules again: they pass a sub-move over only where the sub-move put first stays on the
 track, neither lands on a field of the other, the other changes no start field's
 protection and the one put first protects none (R-C4). A number move along the track reads
@@ -19,7 +20,7 @@ from typing import NamedTuple
 
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
-from dogrules.rules.movement import Landing, landing
+from dogrules.rules.movement import Landing, protects_start
 
 
 class Arrival(NamedTuple):
@@ -89,4 +90,4 @@ def apart(
         or last.went.unprotects
     ):
         return False
-    return not landing(board, table, table.occupant[origin], origin, target).protects
+    return not protects_start(board, table, table.occupant[origin], target)

@@ -29,9 +29,11 @@ work follows the number of outcomes, not of orderings.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 from collections.abc import Callable, Hashable, Iterator
 
+from dogrules.engine.memo import SplitPlans
 from dogrules.engine.ruleset import Moves, Outcomes, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
@@ -68,7 +70,8 @@ class Plans(dict[tuple[int, int], list[tuple[int, int]]]):
     finish) for up to all the points, by a piece's place and owner, worked out when first
     asked by :func:`number_targets` on tables with the same protected start fields and the
     same finish fields taken: all it reads (a piece only ever enters its own colour's
-    finish; the other pieces it lands on are captured, not in its way)."""
+    finish; the other pieces it lands on are captured, not in its way). The same for every
+    search of the game in that context, so the game's memo keeps them."""
 
     def __init__(self, board: Board, table: Table, blocked: frozenset[int], points: int) -> None:
         super().__init__()
@@ -101,7 +104,7 @@ class _Node:
     points: int
     blocked: frozenset[int]
     in_finish: frozenset[int]
-    plans: Plans
+    plans: SplitPlans
     pieces: list[int]
     arrival: Arrival | None
     held: int | None
@@ -130,8 +133,7 @@ class _Search:
         self.nodes: dict[Hashable, _Node] = {}
         self.listed: set[Outcome] = set()
         self.known = turn.known_turns if merge and self.judged is not None else None
-        # The plans by the protected start fields and the finish fields taken.
-        self.contexts: dict[tuple[frozenset[int], frozenset[int]], Plans] = {}
+        self.memo = turn.game.memo
         self.points = points
 
     def root(self) -> _Node:
@@ -156,17 +158,19 @@ class _Search:
         if self.judged is None:
             return landed
         ordered = self.judged.ordered
-        return tuple(location for location in landed if location in ordered)
+        if not ordered:
+            return ()
+        return tuple(filter(ordered.__contains__, landed))
 
-    def context(self, table: Table, blocked: frozenset[int], in_finish: frozenset[int]) -> Plans:
+    def context(
+        self, table: Table, blocked: frozenset[int], in_finish: frozenset[int]
+    ) -> SplitPlans:
         """The plans of tables with these protected start fields and these finish fields
-        taken (``table`` one of them)."""
-        plans = self.contexts.get((blocked, in_finish))
-        if plans is None:
-            plans = self.contexts[blocked, in_finish] = Plans(
-                self.board, table, blocked, self.points
-            )
-        return plans
+        taken (``table`` one of them), as the game's memo keeps them."""
+        board, points = self.board, self.points
+        return self.memo.plans(
+            (board, points, blocked, in_finish), lambda: Plans(board, table, blocked, points)
+        )
 
     def explore(self, node: _Node, pieces: list[int], done: Moves, found: list[Moves]) -> None:
         """Add to ``found`` the spellings that continue ``done`` from ``node`` with a sub-move
@@ -217,27 +221,34 @@ class _Search:
         owner = table.occupant[origin]
         went = walk(table, owner, origin, target, self.clauses)
         where = placed(node.where, origin, target, went)
-        left = [piece for piece in node.pieces if piece not in (origin, target)]
         key = where, self.ordered_landings(tuple(table.landed)), tuple(table.finished), points
+        first: list[int] | None = None
         if self.merge and key in self.nodes:
             reached = self.nodes[key]
             if reached.held in (None, target):
                 return
-            left, reached.held = [reached.held], None
+            # Only the held piece moves first from here, but every piece may move after it.
+            first, reached.held = [reached.held], None
+        left = node.pieces.copy()
+        left.remove(origin)
+        if target in left:
+            left.remove(target)
         pieces, held = left, None
         if not went.taken_by_dog and self.movable(target, owner):
-            pieces, held = sorted([*left, target]), target
+            pieces, held = left.copy(), target
+            bisect.insort(pieces, target)
         blocked = node.blocked
         if went.protects or went.unprotects:
             blocked = protected_fields(self.board, table)
-        in_finish = node.in_finish
+        in_finish, plans = node.in_finish, node.plans
         if self.board.is_lane(target):
             in_finish = in_finish - {origin} | {target}
-        plans = self.context(table, blocked, in_finish)
+        if blocked is not node.blocked or in_finish is not node.in_finish:
+            plans = self.context(table, blocked, in_finish)
         arrival = Arrival(origin, target, went, node.arrival)
         after = _Node(table, where, points, blocked, in_finish, plans, pieces, arrival, held)
         self.nodes.setdefault(key, after)
-        self.explore(after, left, (*done, (origin, target)), found)
+        self.explore(after, left if first is None else first, (*done, (origin, target)), found)
 
     def outcome(self, node: _Node, origin: int, target: int) -> Outcome:
         """The outcome of the play ending with a last sub-move from ``origin`` to ``target``
