@@ -23,7 +23,7 @@ class RegisteredVariant(click.Choice[str]):
         super().__init__(implemented())
 
     @property
-    def choices(self) -> Sequence[str]:
+    def choices(self) -> tuple[str, ...]:
         return implemented()
 
     @choices.setter
