@@ -17,11 +17,11 @@ from dogrules.model.results import Refusal, Ruling, Transition
 from dogrules.model.state import State
 
 
-def judge(game: GameRules, state: State, action: Action) -> Refusal | None:
+def judge(game: GameRules, state: State, action: object) -> Refusal | None:
     """Why ``action`` is not legal in ``state``, citing the game's own clauses; None when it
     is legal. The latest verdict is kept (``GameRules.memo``): ``apply`` or ``explain`` right
     after ``is_legal`` of the same objects is judged once."""
-    _require_action(action)
+    action = as_action(action)
     known = game.memo.verdict(state, action)
     if known is not None:
         return known[0]
@@ -71,18 +71,20 @@ def listing(game: GameRules, state: State) -> Listing:
     return game.memo.keep_listing(state, actions)
 
 
-def is_legal(game: GameRules, state: State, action: Action) -> bool:
+def is_legal(game: GameRules, state: State, action: object) -> bool:
     """Whether the judge accepts ``action`` (an action of a kept listing is accepted at once)."""
+    action = as_action(action)
     kept = game.memo.listing(state)
     if kept is not None and kept.holds(action):
         return True
     return judge(game, state, action) is None
 
 
-def apply(game: GameRules, state: State, action: Action) -> Transition:
+def apply(game: GameRules, state: State, action: object) -> Transition:
     """The state after ``action`` and its events, the action carried out once; IllegalAction
     (state untouched) naming the deciding clauses when the judge refuses it. An action of a
     kept listing (every playout's) is legal already; any other is judged first."""
+    action = as_action(action)
     kept = game.memo.listing(state)
     if kept is None or not kept.holds(action):
         refusal = judge(game, state, action)
@@ -96,8 +98,9 @@ def apply(game: GameRules, state: State, action: Action) -> Transition:
     return carry_out(game, state, action)
 
 
-def explain(game: GameRules, state: State, action: Action) -> Ruling:
+def explain(game: GameRules, state: State, action: object) -> Ruling:
     """The judge's verdict on ``action``: the refusal, or the events it would cause."""
+    action = as_action(action)
     refusal = judge(game, state, action)
     if refusal is not None:
         text = f"{written(game, state, action)}: not legal.\n- {refusal.reason}"
@@ -111,10 +114,14 @@ def explain(game: GameRules, state: State, action: Action) -> Ruling:
     return Ruling(True, tuple(cited), events, "\n".join(lines))
 
 
-def _require_action(action: object) -> None:
+def as_action(action: object) -> Action:
+    """``action``, an Action; TypeError naming the argument otherwise. The judge's entry points
+    take any object and ask this first (compiled, an argument typed ``Action`` would be refused
+    by mypyc's own check, in its words, before the function began)."""
     # A wrong type is the caller's mistake, not a move of the game: TypeError, as for state.
     if not isinstance(action, Action):
         raise TypeError(f"action must be a dogrules Action, got {type(action).__name__}")
+    return action
 
 
 def written(game: GameRules, state: State, action: object) -> str:

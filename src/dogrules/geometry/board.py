@@ -113,6 +113,11 @@ class Holes:
     holes: frozenset[int]
     meetings: frozenset[int]
 
+    def __reduce__(self) -> tuple[type[Holes], tuple[object, ...]]:
+        # Pickled by its constructor's arguments, as every class of the board: compiled, a
+        # frozen dataclass keeps no state-restoring pickle support of its own.
+        return Holes, (self.holes, self.meetings)
+
 
 @dataclasses.dataclass(frozen=True, eq=False, slots=True)
 class ColourTrack:
@@ -123,6 +128,9 @@ class ColourTrack:
     field_colours: tuple[frozenset[str], ...]
     house_colours: tuple[tuple[str, ...], ...]
     bones: frozenset[int]
+
+    def __reduce__(self) -> tuple[type[ColourTrack], tuple[object, ...]]:
+        return ColourTrack, (self.card_colours, self.field_colours, self.house_colours, self.bones)
 
 
 @dataclasses.dataclass(frozen=True, eq=False, slots=True)
@@ -154,6 +162,19 @@ class Board:
     # Each field's label as its own seat writes it (``T5``, ``F2``), by location: events,
     # notation and observations label every piece they name.
     _labels: tuple[str, ...] = dataclasses.field(init=False, repr=False)
+
+    def __reduce__(self) -> tuple[type[Board], tuple[object, ...]]:
+        # Its constructor's arguments: what __post_init__ works out is worked out again.
+        given = (self.variant, self.players, self.track, self.quadrants, self.finish)
+        seats = (self.pieces_per_seat, self.colours, self.seat_quadrant, self.start)
+        return Board, (
+            *given,
+            *seats,
+            self.printed_starts,
+            self.disc,
+            self.holes,
+            self.colour_track,
+        )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "field_count", self.track + self.players * self.finish)
