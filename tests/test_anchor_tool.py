@@ -8,7 +8,6 @@ copies) the real manuals.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import shutil
 import tomllib
@@ -18,23 +17,16 @@ from types import ModuleType
 import pytest
 
 from dogrules.data.manuals import OUTLINES, Outline, fingerprint
+from tool_files import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 TEXT = "Title\n\nRules\n\nOne thing. Another thing!\nA list item\n\nSecond paragraph here.\n"
 
 
-def load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("anchor_tool", ROOT / "tools" / "anchor.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture
 def tool(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     """The tool, editing a copy of specs/ and reading seed 900 from a made-up manual."""
-    module = load_tool()
+    module = load_tool("anchor.py", "anchor_tool")
     shutil.copytree(ROOT / "specs", tmp_path / "specs")
     (tmp_path / "manuals").mkdir()
     (tmp_path / "manuals" / "900_made_up.txt").write_text(TEXT, encoding="utf-8")

@@ -16,6 +16,7 @@ import click
 import pytest
 
 from dogrules.app.cli import main
+from tool_files import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 # The packages of the extra, by import name.
@@ -74,11 +75,7 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
 
 
 def _hooks() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("mkdocs_hooks", ROOT / "tools/mkdocs_hooks.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("mkdocs_hooks.py", "mkdocs_hooks")
 
 
 def test_the_cli_reference_is_each_command_help_and_the_page_asks_for_it() -> None:

@@ -3,27 +3,18 @@ project's dev extra names, within the range pyproject.toml allows, each with its
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import tomllib
 from pathlib import Path
-from types import ModuleType
 
 from packaging.requirements import Requirement
+
+from tool_files import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _tool() -> ModuleType:
-    """tools/lock.py, loaded from its file (tools/ is no package)."""
-    spec = importlib.util.spec_from_file_location("lock", ROOT / "tools" / "lock.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-lock = _tool()
+lock = load_tool("lock.py", "lock")
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
