@@ -60,10 +60,12 @@ def moved(
     path: Callable[[Board, int, int, int], Sequence[int]],
     clauses: tuple[str, ...],
     finish_clauses: tuple[str, ...],
+    entered_goal: bool,
     board: Board,
 ) -> tuple[Event, ...]:
     """A piece of ``owner`` moved from ``origin`` to ``target`` along ``path(board, owner,
-    origin, target)``, and finished if it entered its goal from the track."""
+    origin, target)``, and finished if it entered its goal from the track (``entered_goal``,
+    as :meth:`Table.move_off` found it)."""
     fields = path(board, owner, origin, target)
     label = board.label
     move = Event(
@@ -75,7 +77,7 @@ def moved(
         path=tuple(map(label, fields)),
         count=len(fields),
     )
-    if target >= board.track > origin:
+    if entered_goal:
         return move, Event(EventKind.FINISHED, finish_clauses, piece=owner, dst=label(target))
     return (move,)
 
@@ -235,7 +237,8 @@ class Table:
         if entering_goal:
             self.finished.append(owner)
         if self.events is not None:
-            self.events.append((moved, (owner, origin, target, path, clauses, finish_clauses)))
+            told = (owner, origin, target, path, clauses, finish_clauses, entering_goal)
+            self.events.append((moved, told))
 
     def pieces(self) -> tuple[tuple[int, ...], ...]:
         """The per-seat sorted locations, as a state holds them."""
