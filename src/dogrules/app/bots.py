@@ -231,15 +231,20 @@ class BotSeat:
         if not self.observes:
             return
         actor = before.to_act
-        secret = action.kind == ActionKind.GIVE and actor != self.seat
         seen = Seen(
             seat=self.seat,
             actor=actor,
-            action=None if secret else action,
+            action=None if hidden_from(action.kind, actor, self.seat) else action,
             events=variant.observe_events(before, transition.events, self.seat),
             observation=variant.observe(transition.state, self.seat),
         )
         self.bot.observe(seen)
+
+
+def hidden_from(kind: ActionKind, actor: int, seat: int) -> bool:
+    """Whether an action of ``kind`` by ``actor`` is hidden from ``seat``: a card set aside
+    for the exchange is known only to its giver (BD-EXCHANGE, R-C3)."""
+    return kind == ActionKind.GIVE and actor != seat
 
 
 class BotError(DogRulesError, ValueError):

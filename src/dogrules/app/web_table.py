@@ -16,8 +16,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from dogrules.app import http_api
+from dogrules.app import http_api, table_http
 from dogrules.app.table_bot import DEFAULT_BOT, bot_move, bot_names
+from dogrules.app.table_service import Tables
 from dogrules.protocol import Context
 from dogrules.protocol.dispatch import parse_request
 from dogrules.protocol.errors import ProtocolError
@@ -27,11 +28,18 @@ __all__ = ["TABLE_PREFIX", "create_app", "table_routes", "web_directory"]
 TABLE_PREFIX = "/table"
 
 
-def create_app(context: Context | None = None, cors_origins: Sequence[str] = ()) -> Starlette:
+def create_app(
+    context: Context | None = None, cors_origins: Sequence[str] = (), tables: Tables | None = None
+) -> Starlette:
     """The protocol's ASGI application (:func:`dogrules.app.http_api.create_app`) with the
-    web table: its page at ``/`` and its routes under ``/table``."""
+    web table: its page at ``/``, its routes and the tables people play together
+    (:mod:`dogrules.app.table_http`) under ``/table``."""
     shared = Context() if context is None else context
-    return http_api.create_app(shared, cors_origins, extra_routes=table_routes(shared))
+    together = table_http.table_routes(
+        Tables() if tables is None else tables, shared.max_request_bytes
+    )
+    routes = [*together, *table_routes(shared)]
+    return http_api.create_app(shared, cors_origins, extra_routes=routes)
 
 
 def web_directory() -> str:
