@@ -1,11 +1,14 @@
 """The web table in a real browser: the system's Chromium, driven by Playwright for Python,
-against the ASGI application served by uvicorn on a free local port. A person plays a whole
-game of DOG Kids (2 players, against the greedy bot) by clicking its cards, pieces and fields,
-asks why a move is illegal and gets the clause text, and the page logs no console error.
+against the ASGI application served by uvicorn on a free local port. People at one table
+(each a page of its own browser context, as on their own devices) play a whole game with a
+bot by clicking cards, pieces and fields; every answer a page receives is checked to carry
+no other seat's hand; a reload rejoins the same seat; a failed request never leaves a stuck
+page; give is played by clicking the card, and the log names no other seat's exchange card;
+"why not?" cites the clause's register text; on a phone every option is a fingertip wide.
 Screenshots go to build/web-table-*.png (CI keeps them as artifacts).
 
-Without Chromium, Playwright or the extra ``serve`` the test is skipped, saying which is
-missing; with the environment variable CI set it fails instead, so CI cannot skip it.
+Without Chromium, Playwright or the extra ``serve`` the tests are skipped, saying which is
+missing; with the environment variable CI set they fail instead, so CI cannot skip them.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -23,9 +26,10 @@ from browser import PLAYWRIGHT, cannot_run, missing
 from dogrules.protocol import Context
 
 BUILD = Path(__file__).resolve().parent.parent / "build"
-GAME = "?variant=dog-kids&players=2&teams=0&seat=0&bot=greedy&seed=1&anim=0"
+KIDS_3 = "?variant=dog-kids&players=3&teams=0&seat=0&friends=1&bot=greedy&seed=1&anim=0"
 MY_TURN = 'body[data-turn="you"]:not([data-busy])'
-MOST_CLICKS = 600  # a 2-player DOG Kids game takes some 25 turns of 1 to 3 clicks
+OVER = 'body[data-turn="over"]'
+MOST_CLICKS = 900  # a 3-player DOG Kids game takes some 40 turns of 1 to 3 clicks
 WAIT_MS = 15_000  # the longest wait for the page, Playwright's (set_default_timeout) or ours
 
 
@@ -41,7 +45,7 @@ if MISSING is not None:
 
 # Only now: these need what _missing() checked for.
 import uvicorn  # noqa: E402
-from playwright.sync_api import Browser, ConsoleMessage, Page  # noqa: E402
+from playwright.sync_api import Browser, ConsoleMessage, Page, Response, Route  # noqa: E402
 
 from dogrules.app.web_table import create_app  # noqa: E402
 
@@ -61,9 +65,16 @@ pytestmark = pytest.mark.xdist_group("browser")
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    """The table's server on 127.0.0.1 in a background thread; yields its base URL."""
+    """The table's server on 127.0.0.1 in a background thread; yields its base URL. Open
+    event streams are not waited for when it stops (the pages reconnect by themselves)."""
     port = _free_port()
-    config = uvicorn.Config(create_app(Context()), host="127.0.0.1", port=port, log_level="warning")
+    config = uvicorn.Config(
+        create_app(Context()),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        timeout_graceful_shutdown=1,
+    )
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
@@ -76,23 +87,52 @@ def server() -> Iterator[str]:
     thread.join(timeout=10)
 
 
-@pytest.fixture(scope="module")
-def browser_page(chromium: Browser) -> Iterator[tuple[Page, list[str]]]:
-    """A page of headless Chromium, and the console errors it logs (with uncaught ones)."""
-    errors: list[str] = []
-    page = chromium.new_page(viewport={"width": 1400, "height": 900})
-    page.set_default_timeout(WAIT_MS)
+class Person:
+    """One person at the table: a page in a browser context of its own (its own storage,
+    as on another device), the console errors it logs, and every JSON answer it received
+    from the table's routes."""
 
-    def console(message: ConsoleMessage) -> None:
+    def __init__(self, chromium: Browser, width: int = 1400, height: int = 900) -> None:
+        self.context = chromium.new_context(viewport={"width": width, "height": height})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(WAIT_MS)
+        self.errors: list[str] = []
+        self.answers: list[tuple[str, object]] = []
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda exc: self.errors.append(f"uncaught: {exc}"))
+        self.page.on("response", self._response)
+
+    def _console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
-            errors.append(f"console: {message.text} at {message.location}")
+            self.errors.append(f"console: {message.text} at {message.location}")
 
-    page.on("console", console)
-    page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
-    try:
-        yield page, errors
-    finally:
-        page.close()
+    def _response(self, response: Response) -> None:
+        if "/table/" in response.url and not response.url.endswith("/events"):
+            try:
+                self.answers.append((response.url, response.json()))
+            except Exception:  # an aborted request has no body: nothing was received
+                pass
+
+    @property
+    def seat(self) -> int:
+        return int(self.page.evaluate("() => JSON.parse(document.body.dataset.seat)"))
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def people(chromium: Browser) -> Iterator[Callable[..., Person]]:
+    """Makes a Person (closed after the test)."""
+    made: list[Person] = []
+
+    def make(width: int = 1400, height: int = 900) -> Person:
+        made.append(Person(chromium, width, height))
+        return made[-1]
+
+    yield make
+    for person in made:
+        person.close()
 
 
 def _screenshot(page: Page, name: str) -> None:
@@ -100,26 +140,234 @@ def _screenshot(page: Page, name: str) -> None:
     page.screenshot(path=str(BUILD / f"web-table-{name}.png"))
 
 
-def _click_location(page: Page, loc: int) -> None:
-    """Click the board where location ``loc`` is (-1: a home the page offers): on a piece
-    standing there if there is one (it lies on top of the field), else on the field."""
-    if loc == -1:
-        target = page.locator("#board .piece.home.option").first
-    else:
-        pieces = page.locator(f'#board .piece[data-loc="{loc}"]')
-        target = (
-            pieces.first if pieces.count() else page.locator(f'#board .field[data-loc="{loc}"]')
-        )
-    target.click()
+def _secrets_in(answer: object, seat: int) -> list[str]:
+    """What in an answer to ``seat``'s page is not its to see: a whole state (every hand,
+    the deck) or an observation of another seat."""
+    found: list[str] = []
+
+    def walk(value: object, where: str) -> None:
+        if isinstance(value, dict):
+            for key in ("hands", "deck", "state"):
+                if key in value:
+                    found.append(f"{where}.{key}")
+            if "hand_sizes" in value and value.get("seat") != seat:
+                found.append(f"{where}: the view of seat {value.get('seat')}")
+            for key, item in value.items():
+                walk(item, f"{where}.{key}")
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, f"{where}[{index}]")
+
+    walk(answer, "answer")
+    return found
 
 
-def _ask_why_green_cannot_enter(page: Page) -> None:
-    """At the first turn seat 0 holds green, yellow, yellow and may only redraw: play green
-    anyway, from home onto the start field T0 (red and blue), and ask why not."""
+# One round trip a click: wait in the page (a MutationObserver on the body's attributes,
+# which the page sets as it goes) until it is ready for a click (the person's turn and not
+# busy), the game is over, its status shows an error, or `waitMs` passed (then it says whose
+# turn the page shows). Then where to click for the first staged choice: a card in the hand
+# when the card step offers one (give and Copy too), else the chip, or on the board the
+# location of the first option (a piece standing there lies on top of the field, -1 is a
+# home the page offers). The point is the middle of what is to be clicked, scrolled into
+# view, and ``hit`` says whether a click there lands on it (not on something covering it).
+NEXT_CLICK = """async ([waitMs, readyFor]) => {
+  const body = document.body, q = (s) => document.querySelector(s);
+  const ready = () => q(readyFor) ?? q("#status.error");
+  if (!ready()) {
+    await new Promise((resolve) => {
+      const watch = new MutationObserver(() => {
+        if (ready()) { watch.disconnect(); clearTimeout(late); resolve(); }
+      });
+      const late = setTimeout(() => { watch.disconnect(); resolve(); }, waitMs);
+      watch.observe(body, { attributes: true });
+    });
+  }
+  const step = body.dataset.step ?? null, chip = q("#options .chip");
+  const loc = chip?.dataset.loc ?? null;
+  const onBoard = ["piece", "target", "field"].includes(step) && loc !== null;
+  let target = chip;
+  if (step === "card") target = q("#hand .card.option") ?? chip;
+  else if (onBoard)
+    target = loc === "-1" ? q("#board .piece.home.option")
+      : q(`#board .piece[data-loc="${loc}"]`) ?? q(`#board .field[data-loc="${loc}"]`);
+  const seen = { turn: body.dataset.turn, ready: Boolean(q(readyFor)), step, onBoard,
+    card: target?.dataset?.card ?? null, chip: chip?.dataset.label ?? null,
+    error: q("#status.error") ? q("#status").innerText : null, x: 0, y: 0, hit: false };
+  if (!seen.ready || target === null || seen.turn === "over") return seen;
+  target.scrollIntoView({ block: "center", inline: "center" });
+  const box = target.getBoundingClientRect();
+  seen.x = box.left + box.width / 2;
+  seen.y = box.top + box.height / 2;
+  const top = document.elementFromPoint(seen.x, seen.y);
+  seen.hit = box.width > 0 && box.height > 0 && target.contains(top);
+  return seen;
+}"""
+
+
+def _click_next(person: Person, wait_ms: int = WAIT_MS) -> dict[str, object]:
+    """Once the page is ready for it, one click of the staged choices; what the page showed."""
+    seen: dict[str, object] = person.page.evaluate(
+        NEXT_CLICK, [wait_ms, f"{MY_TURN}, {OVER}"]
+    )
+    assert seen["error"] is None, seen["error"]
+    if seen["turn"] == "over" or not seen["ready"]:
+        return seen
+    assert seen["hit"], f"the choice to click at the {seen['step']} step is covered: {seen}"
+    person.page.mouse.click(float(str(seen["x"])), float(str(seen["y"])))
+    return seen
+
+
+def _play_to_the_end(at_table: list[Person], most: int = MOST_CLICKS) -> int:
+    """Every person clicks whenever it is their turn until the game is over; the clicks."""
+    clicks = 0
+    while True:
+        over = 0
+        for person in at_table:
+            seen = _click_next(person, wait_ms=300)
+            over += seen["turn"] == "over"
+            clicks += bool(seen["ready"]) and seen["turn"] != "over"
+        if over == len(at_table):
+            return clicks
+        assert clicks < most, f"no winner after {clicks} clicks"
+
+
+def _open_table(host: Person, server: str, query: str) -> str:
+    """The host opens a table; the link it shows friends."""
+    host.page.goto(server + query)
+    host.page.wait_for_selector("body[data-seat]")
+    link = host.page.input_value("#invite-link")
+    assert "table=" in link and "token" not in link, link
+    return link
+
+
+def test_two_people_and_a_bot_play_a_whole_game_at_one_table(
+    server: str, people: Callable[..., Person]
+) -> None:
+    host, friend = people(), people()
+    link = _open_table(host, server, KIDS_3)
+    friend.page.goto(link)
+    friend.page.wait_for_selector("body[data-seat]")
+    assert (host.seat, friend.seat) == (0, 1)
+    who = friend.page.locator("#seats li[data-who]").evaluate_all(
+        "(items) => items.map((i) => i.dataset.who)"
+    )
+    assert who == ["person", "you", "bot"]
+    _screenshot(host.page, "together")
+    clicks = _play_to_the_end([host, friend])
+    assert clicks > 10, f"a whole game took only {clicks} clicks"
+    for person in (host, friend):
+        assert "win" in person.page.inner_text("#winner").lower()
+        assert person.page.locator("#log li.move[data-seat='2']").count() > 0, "the bot played"
+        assert person.errors == []
+        assert person.answers, "no answer was received"
+        for url, answer in person.answers:
+            leaks = _secrets_in(answer, person.seat)
+            assert leaks == [], f"{url} told seat {person.seat}: {leaks}"
+    # Both pages saw the same game: the same moves, each under the seat that made it.
+    logs = [
+        p.page.locator("#log li.move").evaluate_all("(m) => m.map((i) => i.dataset.seat)")
+        for p in (host, friend)
+    ]
+    assert logs[0] == logs[1]
+    _screenshot(host.page, "end")
+
+
+def test_a_reload_rejoins_the_seat_and_failed_requests_never_leave_a_stuck_page(
+    server: str, people: Callable[..., Person]
+) -> None:
+    me = people()
+    _open_table(me, server, KIDS_3.replace("&friends=1", ""))
+    for _ in range(6):
+        _click_next(me)
+    me.page.wait_for_selector(MY_TURN)
+    moves = me.page.locator("#log li.move").count()
+    hand = me.page.locator("#hand .card").evaluate_all("(c) => c.map((b) => b.dataset.card)")
+    me.page.reload()
+    me.page.wait_for_selector(MY_TURN)
+    assert me.page.locator("#log li.move").count() == moves, "the reload lost moves"
+    again = me.page.locator("#hand .card").evaluate_all("(c) => c.map((b) => b.dataset.card)")
+    assert again == hand, "the reload dealt another hand"
+    assert me.seat == 0
+    # Two requests fail on the way (the network, then a server in trouble): the page tries
+    # again by itself, and the click is played once.
+    failures = ["abort", 503]
+
+    def flaky(route: Route) -> None:
+        if not failures:
+            route.continue_()
+        elif failures[0] == "abort":
+            failures.pop(0)
+            route.abort()
+        else:
+            route.fulfill(status=int(failures.pop(0)), body="busy")
+
+    me.page.route("**/table/*/choose", flaky)
+    _click_next(me)
+    me.page.wait_for_selector(f"{MY_TURN}, {OVER}, body[data-turn='other']")
+    assert failures == [] and me.page.locator("#status.error").count() == 0
+    me.page.unroute("**/table/*/choose")
+    # The server cannot be reached at all: after its tries the page says so, with a way on.
+    me.page.wait_for_selector(MY_TURN)
+    me.page.route("**/table/*/choose", lambda route: route.abort())
+    _click_once_anyway(me)
+    me.page.wait_for_selector("#status.error #again", timeout=30_000)
+    _screenshot(me.page, "unreachable")
+    me.page.unroute("**/table/*/choose")
+    me.page.click("#again")
+    me.page.wait_for_selector(MY_TURN)
+    assert me.page.locator("#status.error").count() == 0
+    assert _play_to_the_end([me]) > 0
+    assert [e for e in me.errors if "Failed to load resource" not in e] == []
+
+
+def _click_once_anyway(person: Person) -> None:
+    seen = person.page.evaluate(NEXT_CLICK, [WAIT_MS, MY_TURN])
+    person.page.mouse.click(float(seen["x"]), float(seen["y"]))
+
+
+def test_give_is_played_by_clicking_the_card_and_stays_hidden_from_the_others(
+    server: str, people: Callable[..., Person]
+) -> None:
+    host, friend = people(), people()
+    query = "?variant=black-dog&players=4&teams=1&seat=0&friends=1&bot=greedy&seed=1&anim=0"
+    friend.page.goto(_open_table(host, server, query))
+    friend.page.wait_for_selector("body[data-seat]")
+    given: dict[int, str] = {}
+    for _ in range(40):
+        for person in (host, friend):
+            seen = _click_next(person, wait_ms=300)
+            chip = str(seen["chip"] or "")
+            if seen["ready"] and chip.startswith("give "):
+                assert seen["card"] == chip.removeprefix("give "), "give is a click on the card"
+                given[person.seat] = chip.removeprefix("give ")
+        if len(given) == 2:
+            break
+    assert len(given) == 2, f"not both people gave a card: {given}"
+    host.page.wait_for_selector(f"{MY_TURN}, body[data-turn='other']")
+    for person, other in ((host, friend), (friend, host)):
+        log = person.page.locator("#log li.move[data-seat]")
+        mine = log.filter(has_text=f"You: give {given[person.seat]}")
+        assert mine.count() == 1, "a page's own give is logged with its card"
+        theirs = log.filter(has_text=f"Seat {other.seat}: give")
+        assert theirs.count() == 1
+        assert "a card set aside" in theirs.inner_text(), theirs.inner_text()
+    _screenshot(host.page, "exchange")
+    assert host.errors == [] and friend.errors == []
+
+
+def test_why_not_cites_the_clause_and_links_the_rulebook(
+    server: str, people: Callable[..., Person]
+) -> None:
+    me = people()
+    _open_table(me, server, KIDS_3.replace("players=3", "players=2").replace("&friends=1", ""))
+    page = me.page
+    page.wait_for_selector(MY_TURN)
+    # At the first turn seat 0 holds green, yellow, yellow and may only redraw: play green
+    # anyway, from home onto the start field T0 (red and blue), and ask why not.
     assert page.locator("#hand .card.option").count() == 0, "no card should be playable yet"
     page.locator('#hand .card[data-card="green"]').first.click()
     page.locator("#board .piece.home.seat-0").first.click()
-    _click_location(page, 0)
+    page.locator('#board .piece[data-loc="0"], #board .field[data-loc="0"]').first.click()
     assert page.input_value("#why-move") == "green H-T0"
     page.click("#why-ask")
     cited = page.locator("#why-answer [data-clause]")
@@ -135,151 +383,90 @@ def _ask_why_green_cannot_enter(page: Page) -> None:
     verdict = page.inner_text("#why-answer .verdict")
     assert "not legal" in verdict and "blue or red" in verdict, verdict
     _screenshot(page, "why-not")
-    page.click("#back")  # back to the staged choices
+    # The clause links to its rulebook entry, which the server serves.
+    href = str(cited.locator("a").first.get_attribute("href"))
+    assert href.startswith("book/dog-kids.html#"), href
+    entry = page.request.get(server + href.split("#")[0])
+    assert entry.ok and f'id="{href.split("#")[1]}"' in entry.text()
+    # Each card of the hand says what it does, in the register's words.
+    help_text = str(page.locator('#card-help li[data-card="green"]').text_content())
+    assert register["KD-COLOUR"] in help_text
+    page.click("#back")
     page.wait_for_selector("#hand .card.option, #options .chip.option")
+    assert me.errors == []
 
 
-# One round trip a click (a Playwright locator action takes several: find, scroll, wait until
-# stable, hit-test, click), as in _take_my_turn. First it waits, in the page, until the page
-# is ready for a click (the person's turn and not busy), the game is over or its status shows
-# an error: a MutationObserver on the body's attributes, which the page sets as it goes, sees
-# that at once, where Playwright's waits poll again only after 20, 50, 100, 100 and then 500
-# ms (about half the time of a game went to those pauses). Then it reads the page's turn and
-# step, the error if any, and where to click for the first staged choice. A card in the hand
-# (or another decision's chip) when a card is asked for; else the board location of the first
-# option (a piece standing there lies on top of the field, -1 is a home the page offers), or
-# the chip itself. The point is the middle of what is to be clicked, scrolled into view, and
-# ``hit`` says whether a click there lands on it (not on something covering it), as Playwright
-# checks before it clicks.
-NEXT_CLICK = """async ([waitMs, readyFor]) => {
-  const body = document.body, q = (s) => document.querySelector(s);
-  const ready = () => q(readyFor) ?? q("#status.error");
-  if (!ready()) {
-    await new Promise((resolve, reject) => {
-      const watch = new MutationObserver(() => {
-        if (ready()) { watch.disconnect(); clearTimeout(late); resolve(); }
-      });
-      const late = setTimeout(() => {
-        watch.disconnect();
-        reject(new Error(`not ready for a click after ${waitMs} ms: ${body.dataset.turn}`));
-      }, waitMs);
-      watch.observe(body, { attributes: true });
-    });
+# Whether a tap anywhere in the 24 px square around each option's middle lands on it.
+FINGERTIP = """() => {
+  const misses = [];
+  for (const option of document.querySelectorAll("#board .option")) {
+    option.scrollIntoView({ block: "center", inline: "center" });
+    const box = option.getBoundingClientRect();
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    for (const [dx, dy] of [[-11, 0], [11, 0], [0, -11], [0, 11]]) {
+      const top = document.elementFromPoint(x + dx, y + dy);
+      const loc = option.dataset.loc;
+      if (!top?.closest(`[data-loc="${loc}"]`)) misses.push(`${loc} at ${dx},${dy}`);
+    }
   }
-  const step = body.dataset.step ?? null, chip = q("#options .chip");
-  const loc = chip?.dataset.loc ?? null;
-  const onBoard = ["piece", "target", "field"].includes(step) && loc !== null;
-  let target = chip;
-  if (step === "card") target = q("#hand .card.option") ?? chip;
-  else if (onBoard)
-    target = loc === "-1" ? q("#board .piece.home.option")
-      : q(`#board .piece[data-loc="${loc}"]`) ?? q(`#board .field[data-loc="${loc}"]`);
-  const seen = { turn: body.dataset.turn, step, onBoard,
-    error: q("#status.error") ? q("#status").innerText : null, x: 0, y: 0, hit: false };
-  if (target === null || seen.turn === "over") return seen;
-  target.scrollIntoView({ block: "nearest", inline: "nearest" });
-  const box = target.getBoundingClientRect();
-  seen.x = box.left + box.width / 2;
-  seen.y = box.top + box.height / 2;
-  const top = document.elementFromPoint(seen.x, seen.y);
-  seen.hit = box.width > 0 && box.height > 0 && target.contains(top);
-  return seen;
+  return misses;
 }"""
 
 
-def _take_my_turn(page: Page, shot: dict[str, bool]) -> str:
-    """Once the page is ready for it, one click of the staged choices (NEXT_CLICK says
-    which), unless the game is over; returns the turn the page showed before it."""
-    seen = page.evaluate(NEXT_CLICK, [WAIT_MS, f'{MY_TURN}, body[data-turn="over"]'])
-    assert seen["error"] is None, seen["error"]
-    if seen["turn"] == "over":
-        return "over"
-    step = seen["step"]
-    assert seen["hit"], f"the choice to click at the {step} step is hidden or covered: {seen}"
-    if seen["onBoard"] and not shot.get(step):
-        _screenshot(page, f"choose-{step}")
-        shot[step] = True
-    page.mouse.click(seen["x"], seen["y"])
-    return str(seen["turn"])
-
-
-def test_a_person_plays_a_whole_game_by_clicking_and_asks_why_not(
-    server: str, browser_page: tuple[Page, list[str]]
+def test_on_a_phone_every_option_is_a_fingertip_wide(
+    server: str, people: Callable[..., Person]
 ) -> None:
-    page, errors = browser_page
-    page.goto(server + GAME)
+    me = people(390, 844)
+    _open_table(me, server, KIDS_3.replace("&friends=1", "").replace("seed=1", "seed=2"))
+    page = me.page
     page.wait_for_selector(MY_TURN)
-    assert page.locator("#board svg .field[data-loc]").count() > 40
-    _screenshot(page, "start")
-    _ask_why_green_cannot_enter(page)
-    clicks, shot = 0, dict[str, bool]()
-    while _take_my_turn(page, shot) != "over":
-        clicks += 1
-        assert clicks < MOST_CLICKS, f"no winner after {clicks} clicks"
-    winner = page.inner_text("#winner")
-    assert page.is_visible("#winner") and "win" in winner.lower(), winner
-    # The board the server drew last is of a game over, and the bot played its seat.
-    assert "phase over" in page.inner_html("#board svg title")
-    assert page.locator("#log li.action", has_text="Seat 1:").count() > 0
-    _screenshot(page, "end")
-    assert clicks > 10, f"a whole game took only {clicks} clicks"
-    assert errors == []
+    _screenshot(page, "phone")
+    for _ in range(30):
+        page.wait_for_selector(f"{MY_TURN}, {OVER}")
+        if page.locator("#board .option").count():
+            break
+        _click_next(me)
+    assert page.locator("#board .option").count(), "no option on the board to tap"
+    assert page.evaluate(FINGERTIP) == []
+    wide = page.evaluate("() => document.documentElement.scrollWidth")
+    assert wide <= 390, f"the page scrolls sideways on a phone ({wide} px)"
+    _screenshot(page, "phone-options")
+    # The last move is marked on the board.
+    assert page.locator("#board .last-to").count() > 0
+    assert me.errors == []
 
 
-# Where to click the skip button (its middle), if a bot's move is still animated and the
-# button is shown and not covered there; else null.
-SKIP_BUTTON = """(animating) => {
-  const skip = document.getElementById("skip");
-  if (!document.querySelector(animating) || skip.hidden) return null;
-  const box = skip.getBoundingClientRect();
-  const x = box.left + box.width / 2, y = box.top + box.height / 2;
-  const shown = box.width > 0 && box.height > 0 && skip.contains(document.elementFromPoint(x, y));
-  return shown ? { x, y } : null;
-}"""
-
-
-def test_a_bot_move_is_animated_and_the_animation_can_be_skipped(
-    server: str, browser_page: tuple[Page, list[str]]
+def test_an_address_with_wrong_settings_opens_the_default_table(
+    server: str, people: Callable[..., Person]
 ) -> None:
-    page, errors = browser_page
-    # Animations on, slowed to a second a field so that the test surely sees one running:
-    # play on until a bot's piece slides along its path, then skip it. On a loaded machine
-    # the screenshot can outlast a one-field move; then the next bot move is waited for.
-    # Seed 2 deals a game whose first bot move moves a piece (after one click of seat 0's).
-    page.goto(server + GAME.replace("&anim=0", "&anim=1000").replace("seed=1", "seed=2"))
-    animating = 'body[data-animating="bot"]'
-    clicks, shot = 0, {"piece": True, "target": True, "field": True}
-    while True:
-        page.wait_for_selector(f'{animating}, {MY_TURN}, body[data-turn="over"]')
-        if page.locator(animating).count():
-            moving = page.evaluate(
-                "() => document.getAnimations().some((a) => a.effect?.target?.matches?.('.piece'))"
-            )
-            still = page.locator(animating).count() > 0
-            assert moving or not still, "no piece is animated while the page says a bot's move is"
-            _screenshot(page, "animating")
-            skip = page.evaluate(SKIP_BUTTON, animating) if moving else None
-            if skip is not None:
-                break
-            continue
-        assert _take_my_turn(page, shot) != "over", "no bot move was animated"
-        clicks += 1
-        assert clicks < MOST_CLICKS
-    # Clicked where the page said it was, not by page.click, whose checks (visible, stable
-    # for two frames) could outlast the move: then it waited for a button gone (15 s).
-    page.mouse.click(skip["x"], skip["y"])
-    page.wait_for_selector(f'{MY_TURN}, body[data-turn="over"]')
-    assert page.locator(animating).count() == 0
-    assert errors == []
-
-
-def test_an_address_with_wrong_settings_deals_the_default_game(
-    server: str, browser_page: tuple[Page, list[str]]
-) -> None:
-    page, errors = browser_page
-    page.goto(server + "?variant=chess&players=9&seat=x&seed=-4&bot=oracle&anim=0")
-    page.wait_for_selector(f'{MY_TURN}, body[data-turn="over"]')
-    chosen = {name: page.input_value(f"#{name}") for name in ("variant", "form", "seat", "bot")}
+    me = people()
+    me.page.goto(server + "?variant=chess&players=9&seat=x&seed=-4&bot=oracle&anim=0")
+    me.page.wait_for_selector(f"{MY_TURN}, {OVER}, body[data-turn='other']")
+    chosen = {name: me.page.input_value(f"#{name}") for name in ("variant", "form", "seat", "bot")}
     assert chosen == {"variant": "black-dog", "form": "4t", "seat": "0", "bot": "greedy"}
-    assert "variant=black-dog" in page.url and "players=4" in page.url
-    assert errors == []
+    assert "table=" in me.page.url
+    unknown = people()
+    unknown.page.goto(server + "?table=nosuchtable")
+    unknown.page.wait_for_selector("#status.error")
+    assert "no such table" in unknown.page.inner_text("#status")
+    assert me.errors == []
+
+
+@pytest.mark.deep
+def test_a_bot_move_is_animated_and_the_animation_can_be_skipped(
+    server: str, people: Callable[..., Person]
+) -> None:
+    me = people()
+    # Animations on, slowed to a second a field, so that the test surely sees one running.
+    _open_table(me, server, KIDS_3.replace("&anim=0", "&anim=1000").replace("&friends=1", ""))
+    page = me.page
+    animating = "body[data-animating]"
+    for _ in range(MOST_CLICKS):
+        page.wait_for_selector(f"{animating}, {MY_TURN}, {OVER}")
+        if page.locator(animating).count():
+            break
+        assert _click_next(me)["turn"] != "over", "no move was animated"
+    page.click("#skip", timeout=5000)
+    page.wait_for_selector(f"{MY_TURN}, {OVER}, body[data-turn='other']")
+    assert page.locator(animating).count() == 0
+    assert me.errors == []

@@ -33,7 +33,7 @@ from dogrules.model.errors import DogRulesError
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import State
 from dogrules.protocol import Context, Sessions, handle
-from dogrules.protocol.shapes import action_json
+from dogrules.protocol.shapes import action_json, clause_json
 from dogrules.render import svg
 from dogrules.variants import variant as get_variant
 
@@ -190,6 +190,7 @@ class Table:
                 "board": self._drawn(state),
                 "seats": self._seats(seat),
                 "moves": moves,
+                "help": self._help(state.hands[seat]),
             }
 
     def choose(self, token: str, version: int, path: Sequence[JSONValue]) -> dict[str, JSONValue]:
@@ -278,6 +279,15 @@ class Table:
                 who = "person" if seat in self._tokens else "open"
             seats.append({"seat": seat, "who": who})
         return seats
+
+    def _help(self, hand: Sequence[str]) -> dict[str, JSONValue]:
+        """What each card of ``hand`` does: the register's clauses of its rule."""
+        index = {clause.id: clause for clause in self.variant.clauses}
+        catalogue = self.variant.ruleset.catalogue
+        return {
+            card: [clause_json(index[c]) for c in catalogue.spec(card).clauses if c in index]
+            for card in dict.fromkeys(hand)
+        }
 
     def _drawn(self, state: State) -> str:
         if self._board is None or self._board[0] != self.version:

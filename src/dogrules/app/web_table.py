@@ -17,6 +17,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from dogrules.app import http_api, table_http
+from dogrules.app.table_book import book_routes
 from dogrules.app.table_bot import DEFAULT_BOT, bot_move, bot_names
 from dogrules.app.table_service import Tables
 from dogrules.protocol import Context
@@ -38,7 +39,7 @@ def create_app(
     together = table_http.table_routes(
         Tables() if tables is None else tables, shared.max_request_bytes
     )
-    routes = [*together, *table_routes(shared)]
+    routes = [*together, *book_routes(), *table_routes(shared)]
     return http_api.create_app(shared, cors_origins, extra_routes=routes)
 
 

@@ -1,19 +1,26 @@
 // The server's answers: the protocol's operations (POST api/<op>) and the table's own
-// routes (table/bot, table/bots). Paths are relative, so the page works behind a prefix.
+// routes (table/...). Paths are relative, so the page works behind a prefix.
 
-/** An error answer of the protocol: `code`, `message`, `clauses` (docs/protocol.md). */
+/** An error answer: `code`, `message`, `clauses` (docs/protocol.md), and the HTTP status. */
 export class ApiError extends Error {
-  constructor(error) {
+  constructor(error, status) {
     super(error.message);
     this.name = "ApiError";
     this.code = error.code;
     this.clauses = error.clauses ?? [];
+    this.status = status;
   }
 }
 
 async function answerOf(response) {
-  const answer = await response.json();
-  if (answer.error) throw new ApiError(answer.error);
+  let answer;
+  try {
+    answer = await response.json();
+  } catch {
+    // Not JSON: a proxy's page, a server being restarted.
+    throw new ApiError({ code: "http", message: `HTTP ${response.status}` }, response.status);
+  }
+  if (answer.error) throw new ApiError(answer.error, response.status);
   return answer;
 }
 
@@ -32,7 +39,7 @@ export async function get(path) {
   return answerOf(await fetch(path));
 }
 
-/** One operation of the protocol: `op("choices", {state, path})`. */
+/** One operation of the protocol: `op("hello")`. */
 export function op(name, body = {}) {
   return post(`api/${name}`, body);
 }

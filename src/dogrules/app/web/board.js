@@ -20,6 +20,13 @@ export class Board {
       const element = event.target.closest("[data-loc]");
       if (element && this.svg?.contains(element)) onPick(Number(element.dataset.loc), element);
     });
+    // The options are focusable (highlight): Enter or Space picks one, as a click does.
+    container.addEventListener("keydown", (event) => {
+      const element = event.target.closest?.("[data-loc]");
+      if (!element || !this.svg?.contains(element) || !["Enter", " "].includes(event.key)) return;
+      event.preventDefault();
+      onPick(Number(element.dataset.loc), element);
+    });
   }
 
   /** Show the SVG text of a `render` answer. */
@@ -67,9 +74,37 @@ export class Board {
   /** Mark the options' elements clickable (`option`); `seats`: whose home H means. */
   highlight(locs, seat) {
     this.clearMarks("option");
-    for (const loc of locs) {
-      for (const element of this.elementsAt(loc, seat)) element.classList.add("option");
+    for (const element of this.svg?.querySelectorAll("[tabindex]") ?? []) {
+      element.removeAttribute("tabindex");
+      element.removeAttribute("role");
     }
+    for (const loc of locs) {
+      const elements = this.elementsAt(loc, seat);
+      for (const element of elements) element.classList.add("option");
+      // One element an option takes the keyboard's focus: the piece on top, else the field.
+      const focus = elements.find((e) => e.classList.contains("piece")) ?? elements[0];
+      if (focus) {
+        focus.setAttribute("tabindex", "0");
+        focus.setAttribute("role", "button");
+        focus.setAttribute("aria-label", this.label(loc, [seat].flat()[0]));
+      }
+    }
+  }
+
+  /** Mark where the last move's pieces (and the Black Dog) came from and went to. */
+  markMove(events) {
+    this.clearMarks("last-from", "last-to");
+    for (const event of events) {
+      if (!Board.moves(event)) continue;
+      const owner = event.piece ?? event.seat;
+      const [from, to] = [this.loc(event.src, owner), this.loc(event.dst, owner)];
+      if (from !== undefined && from !== HOME) this.markField(from, "last-from");
+      if (to !== undefined && to !== HOME) this.markField(to, "last-to");
+    }
+  }
+
+  markField(loc, name) {
+    for (const field of this.svg.querySelectorAll(`.field[data-loc="${loc}"]`)) field.classList.add(name);
   }
 
   mark(loc, seat, name) {

@@ -1,5 +1,6 @@
-// The bar that sets a game up: variant, table (players and teams), the person's seat, the
-// bots, the seed and animations; read from the page's address, or from the form.
+// The bar that sets a table up: variant, table (players and teams), the person's seat, the
+// seats friends play (the others are the bots'), the bots, the seed and animations; read
+// from the page's address, or from the form.
 
 import { $, el } from "./view.js";
 
@@ -15,6 +16,7 @@ export function fillSetup(variants, bots) {
   for (const name of bots) $("bot").append(el("option", { value: name }, name));
   $("variant").addEventListener("change", () => fillForms(variants));
   $("form").addEventListener("change", () => fillSeats());
+  $("seat").addEventListener("change", () => fillFriends());
 }
 
 function fillForms(variants, wanted) {
@@ -36,6 +38,24 @@ function fillSeats(wanted = $("seat").value) {
     const selected = String(seat) === String(wanted);
     select.append(el("option", { value: seat, selected }, `seat ${seat}`));
   }
+  fillFriends();
+}
+
+/** A box for each other seat: ticked, a friend plays it (they join by the table's link). */
+function fillFriends(wanted = checkedFriends()) {
+  const players = Number.parseInt($("form").value, 10) || 2;
+  const mine = Number($("seat").value);
+  const boxes = [];
+  for (let seat = 0; seat < players; seat += 1) {
+    if (seat === mine) continue;
+    const box = el("input", { type: "checkbox", name: "friend", value: seat, checked: wanted.includes(seat) });
+    boxes.push(el("label", { class: "check" }, box, ` ${seat}`));
+  }
+  $("friends").replaceChildren(...boxes);
+}
+
+function checkedFriends() {
+  return [...document.querySelectorAll('#friends input[name="friend"]:checked')].map((b) => Number(b.value));
 }
 
 function whole(text, fallback) {
@@ -43,16 +63,15 @@ function whole(text, fallback) {
   return text !== null && Number.isSafeInteger(number) && number >= 0 ? number : fallback;
 }
 
-/** The sides of the table `settings` sets up (partners in a team game), as `hello` says. */
-export function sidesOf(variants, settings) {
-  const form = formsOf(variants, settings.variant).find(
-    (f) => f.players === settings.players && f.teams === settings.teams,
-  );
-  return form.sides;
+/** The sides of the table a view shows (partners in a team game), as `hello` says. */
+export function sidesOf(variants, answer) {
+  const { players, teams } = answer.view;
+  const form = formsOf(variants, answer.variant).find((f) => f.players === players && f.teams === teams);
+  return form?.sides ?? [...Array(players).keys()].map((seat) => [seat]);
 }
 
-/** The settings the address asks for (?variant=&players=&teams=&seat=&bot=&seed=&anim=),
- * what it leaves out or gets wrong defaulted. */
+/** The settings the address asks for (?variant=&players=&teams=&seat=&friends=1,2&bot=
+ * &seed=&anim=), what it leaves out or gets wrong defaulted. */
 export function settingsFromQuery(variants, bots, defaultBot) {
   const query = new URLSearchParams(location.search);
   const wanted = query.get("variant");
@@ -64,12 +83,20 @@ export function settingsFromQuery(variants, bots, defaultBot) {
     forms.find((f) => f.players === players && (teams === null || f.teams === (teams === "1"))) ??
     forms.find((f) => f.players === players) ??
     forms[forms.length - 1];
-  const anim = whole(query.get("anim"), STEP_MS);
+  // Whoever asks for reduced motion gets no animations, unless the address asks for them.
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const anim = whole(query.get("anim"), still ? 0 : STEP_MS);
+  const seat = whole(query.get("seat"), 0) % form.players;
+  const friends = (query.get("friends") ?? "")
+    .split(",")
+    .map((text) => whole(text, -1))
+    .filter((s, i, all) => s >= 0 && s < form.players && s !== seat && all.indexOf(s) === i);
   return {
     variant,
     players: form.players,
     teams: form.teams,
-    seat: whole(query.get("seat"), 0) % form.players,
+    seat,
+    friends,
     bot: bots.includes(query.get("bot")) ? query.get("bot") : defaultBot,
     seed: whole(query.get("seed"), Math.floor(Math.random() * 1e6)),
     animate: anim !== 0,
@@ -85,6 +112,7 @@ export function settingsFromForm(stepMs) {
     players: Number.parseInt(form, 10),
     teams: form.endsWith("t"),
     seat: Number($("seat").value),
+    friends: checkedFriends(),
     bot: $("bot").value,
     seed: whole($("seed").value, 0),
     animate: $("anim").checked,
@@ -96,22 +124,8 @@ export function showSettings(variants, settings) {
   $("variant").value = settings.variant;
   fillForms(variants, `${settings.players}${settings.teams ? "t" : ""}`);
   fillSeats(settings.seat);
+  fillFriends(settings.friends);
   $("bot").value = settings.bot;
   $("seed").value = settings.seed;
   $("anim").checked = settings.animate;
-}
-
-/** The address that sets `settings` up again. */
-export function queryOf(settings) {
-  const query = new URLSearchParams({
-    variant: settings.variant,
-    players: settings.players,
-    teams: settings.teams ? 1 : 0,
-    seat: settings.seat,
-    bot: settings.bot,
-    seed: settings.seed,
-  });
-  if (!settings.animate) query.set("anim", "0");
-  else if (settings.stepMs !== STEP_MS) query.set("anim", settings.stepMs);
-  return `?${query}`;
 }

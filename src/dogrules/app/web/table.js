@@ -1,48 +1,55 @@
-// The web table: a person plays one seat against the built-in bots. The rules are all the
-// server's: the page asks `choices` for each staged step, `apply` for its own move,
-// `table/bot` for a bot's, `render` for the board and `explain` for "why not?".
+// The web table: people play together at a table the server holds, bots in the other
+// seats. The page holds only its seat's token (kept in this browser, so a reload or a
+// dropped connection rejoins the same seat) and shows only what the server sends that seat:
+// its observation, the board, the moves as it may see them. It learns of every change from
+// the table's event stream (table/<id>/events) and then asks for its own view.
 //
-// Query parameters (all optional): variant, players, teams (1/0), seat, bot, seed, and
-// anim=0 to switch animations off (anim=N: N milliseconds a field, 110 by default). Test hooks: <body data-turn="you|bot|over"
-// data-step="card|piece|..." data-busy data-animating="you|bot">.
+// Address: ?table=<id> joins (or rejoins) that table; otherwise the settings (variant,
+// players, teams, seat, friends, bot, seed) open a new one. anim=0 switches animations off
+// (anim=N: N milliseconds a field). Test hooks: <body data-turn="you|other|over|loading"
+// data-step="card|piece|..." data-busy data-animating data-connection="live|lost">.
 
-import { ApiError, get, op, post } from "./api.js";
+import { ApiError, get, op } from "./api.js";
 import { Board } from "./board.js";
+import { Seat } from "./seat.js";
 import {
   fillSetup,
-  queryOf,
   settingsFromForm,
   settingsFromQuery,
   showSettings,
   sidesOf,
 } from "./setup.js";
-import { $, cardButton, chip, el, logLines, prompt, ruling, seatList, winnerText } from "./view.js";
+import {
+  $,
+  cardButton,
+  cardHelp,
+  chip,
+  el,
+  moveEntry,
+  prompt,
+  ruling,
+  seatList,
+  winnerText,
+} from "./view.js";
 
 const LOG_LIMIT = 120;
+const ANIMATED_AT_MOST = 12; // more moves at once (a rejoin): shown, not animated
 const BOARD_STEPS = new Set(["piece", "target", "field"]);
 
 const game = {
-  state: null,
-  seat: 0,
-  sides: [], // the seats that win together, as the server's `hello` says (partners in teams)
-  variants: [], // the variants and their forms, as `hello` answers them
-  bot: "greedy",
-  seed: 0,
+  seat: null, // Seat: the table, the seat and its token; requests with retries
+  view: null, // the server's view for this seat
+  variants: [],
+  sides: [],
   animate: true,
   stepMs: 110,
-  ply: 0,
   decision: null,
   path: [],
-  trying: null, // a move being put together off the options, to ask why not: {card, from, to}
-  generation: 0, // a new game makes the old one's pending steps stop
-  drawn: Promise.resolve(), // the board of `state` drawn (redraw); awaited before using it
-  draws: 0, // redraws asked for: only the latest one's board is shown
+  trying: null, // a move being put together off the options, to ask why not
 };
 let board;
 
-function setTurn(turn) {
-  document.body.dataset.turn = turn;
-}
+const setTurn = (turn) => (document.body.dataset.turn = turn);
 
 function setBusy(busy) {
   if (busy) document.body.dataset.busy = "";
@@ -50,155 +57,196 @@ function setBusy(busy) {
 }
 
 function status(text, kind = "") {
-  $("status").textContent = text;
+  $("status").replaceChildren(text);
   $("status").className = kind;
 }
 
+/** A failure the page cannot get past by itself: said plainly, with a way on. */
 function fail(error) {
-  console.error(error);
-  status(`Something went wrong: ${error.message}`, "error");
+  console.warn(error);
   setBusy(false);
+  const again = el("button", { type: "button", id: "again" }, "Try again");
+  // Trying again starts afresh from the server's view: nothing the page held is trusted.
+  again.addEventListener("click", () => {
+    if (!game.seat) location.reload();
+    game.view = null;
+    status("Trying again…");
+    catchUp().catch(fail);
+  });
+  $("status").replaceChildren(`${error.message} `, again);
+  $("status").className = "error";
 }
 
-// ----- a new game ------------------------------------------------------------------------
+// ----- seats and tables -------------------------------------------------------------------
 
-async function newGame(settings) {
-  game.generation += 1;
-  const generation = game.generation;
-  setBusy(true);
+async function openTable(settings) {
   setTurn("loading");
-  const answer = await op("new_game", {
-    variant: settings.variant,
-    players: settings.players,
-    teams: settings.teams,
-    seed: settings.seed,
-  });
-  Object.assign(game, {
-    state: answer.state,
-    seat: settings.seat,
-    bot: settings.bot,
-    sides: sidesOf(game.variants, settings),
-    seed: settings.seed,
-    animate: settings.animate,
-    stepMs: settings.stepMs,
-    ply: 0,
-    decision: null,
-    path: [],
-    trying: null,
-  });
-  history.replaceState(null, "", queryOf(settings));
+  const people = [settings.seat, ...settings.friends];
+  const seat = await Seat.open(settings, people);
+  seatAt(seat, settings);
+}
+
+async function joinTable(table, settings) {
+  setTurn("loading");
+  seatAt(await Seat.join(table), settings);
+}
+
+function seatAt(seat, settings) {
+  game.seat?.close();
+  Object.assign(game, { seat, view: null, decision: null, path: [], trying: null });
+  document.body.dataset.seat = seat.seat;
+  game.animate = settings.animate;
+  game.stepMs = settings.stepMs;
+  const query = new URLSearchParams({ table: seat.table });
+  if (!settings.animate) query.set("anim", "0");
+  else if (settings.stepMs !== 110) query.set("anim", settings.stepMs);
+  history.replaceState(null, "", `?${query}`);
   $("log").replaceChildren();
   $("winner").hidden = true;
   $("why-answer").replaceChildren();
-  redraw();
-  await advance(generation);
+  showInvite();
+  seat.listen(
+    () => catchUp().catch(fail),
+    (live) => {
+      document.body.dataset.connection = live ? "live" : "lost";
+      $("connection").hidden = live;
+    },
+  );
 }
 
-// ----- the game's course ------------------------------------------------------------------
-
-/** Ask for the board of the new state and show it, with the hand and seats, when it comes.
- * The next request (the bot's move, the person's choices) goes out meanwhile instead of
- * after it: what uses the board awaits `game.drawn` first. */
-function redraw() {
-  const { state } = game;
-  game.draws += 1;
-  const draw = game.draws;
-  game.drawn = op("render", { state }).then((picture) => {
-    if (draw !== game.draws) return; // a later state's board is on its way
-    board.show(picture.content);
-    showHand();
-    $("seats").replaceChildren(seatList(state, game.seat, game.bot, game.sides));
-  });
-  // A board a later one replaced is nobody's concern, not an unhandled rejection; the
-  // latest one's failure still reaches whoever awaits it.
-  game.drawn.catch(() => {});
+function showInvite() {
+  const link = new URL(`?table=${game.seat.table}`, location.href).href;
+  $("invite-link").value = link;
 }
 
-async function advance(generation) {
-  while (generation === game.generation) {
-    if (game.state.winner.length) {
-      await game.drawn;
-      if (generation !== game.generation) return;
-      setTurn("over");
-      setBusy(false);
-      $("winner").textContent = winnerText(game.state, game.seat);
-      $("winner").hidden = false;
-      status("The game is over. Start a new one above.");
-      showOptions([]);
-      $("back").disabled = true;
-      return;
-    }
-    if (game.state.to_act === game.seat) {
-      game.path = [];
-      game.trying = null;
-      await step(generation);
-      return;
-    }
-    await botTurn(generation);
+// ----- catching up with the table ---------------------------------------------------------
+
+let catching = null;
+let again = false;
+
+/** Show what happened since the page last looked: the moves (animated), then the board, the
+ * hand and the seats; then the person's choices if it is their turn. One at a time: a
+ * change while catching up is caught up right after. */
+function catchUp() {
+  if (catching) {
+    again = true;
+    return catching;
   }
+  catching = (async () => {
+    try {
+      do {
+        again = false;
+        await catchUpOnce();
+      } while (again);
+    } finally {
+      catching = null;
+    }
+  })();
+  return catching;
 }
 
-async function botTurn(generation) {
-  setTurn("bot");
-  setBusy(true);
-  showOptions([]);
-  $("back").disabled = true;
-  const seat = game.state.to_act;
-  status(`Seat ${seat} (${game.bot}) is thinking…`);
-  const answer = await post("table/bot", {
-    state: game.state,
-    bot: game.bot,
-    seed: (game.seed + game.ply) % 2 ** 48,
-    seat: game.seat,
-  });
-  if (generation !== game.generation) return;
-  status(`Seat ${seat} (${game.bot}): ${answer.action.notation}`);
-  await play(answer, seat, generation);
+async function catchUpOnce() {
+  const seat = game.seat;
+  const first = game.view === null;
+  const since = first ? 0 : game.view.version;
+  const answer = await seat.request("view", { since });
+  if (seat !== game.seat) return;
+  if (!first && answer.version === game.view.version) return;
+  if (first) $("log").replaceChildren();
+  const moves = answer.moves;
+  const animated = !first && game.animate && moves.length <= ANIMATED_AT_MOST;
+  for (const move of moves) {
+    logMove(move);
+    if (animated && move.events.some(Board.moves)) {
+      setBusy(true);
+      $("skip").hidden = false;
+      document.body.dataset.animating = move.seat === answer.seat ? "you" : "other";
+      await board.animate(move.events, game.stepMs, 10 * game.stepMs);
+      delete document.body.dataset.animating;
+      $("skip").hidden = true;
+    }
+  }
+  game.view = answer;
+  game.sides = sidesOf(game.variants, answer);
+  board.show(answer.board);
+  const last = moves.length ? moves[moves.length - 1] : null;
+  // The last move that moved a piece stays marked until another does.
+  const moved = moves.filter((m) => m.events.some(Board.moves)).pop();
+  if (moved) game.moved = moved.events;
+  if (first && !moved) game.moved = [];
+  board.markMove(game.moved ?? []);
+  $("seats").replaceChildren(seatList(answer, game.sides));
+  $("last-move").textContent = last ? `Last move: ${moveEntry(last, answer.seat).title}` : "";
+  $("why-answer").replaceChildren();
+  game.decision = null;
+  game.path = [];
+  game.trying = null;
+  showHand();
+  await turn();
 }
 
-/** Show an `apply` answer: log it, animate its moves, then the new state. */
-async function play(answer, seat, generation) {
-  await game.drawn; // the moves start from the board before them
-  if (generation !== game.generation) return;
+function logMove(move) {
   const log = $("log");
-  log.prepend(...logLines(seat, game.seat, answer.action, answer.events).reverse());
+  log.prepend(moveEntry(move, game.seat.seat).item);
   while (log.children.length > LOG_LIMIT) log.lastChild.remove();
-  if (game.animate && answer.events.some(Board.moves)) {
-    $("skip").hidden = false;
-    document.body.dataset.animating = seat === game.seat ? "you" : "bot";
-    await board.animate(answer.events, game.stepMs, 10 * game.stepMs);
-    delete document.body.dataset.animating;
-    $("skip").hidden = true;
-  }
-  if (generation !== game.generation) return;
-  game.state = answer.state;
-  game.ply += 1;
-  $("why-answer").replaceChildren(); // it spoke of the state before
-  redraw();
 }
 
-async function step(generation) {
-  setBusy(true);
-  const decision = await op("choices", { state: game.state, path: game.path });
-  if (generation !== game.generation) return;
-  game.decision = decision;
-  if (decision.action) {
-    const seat = game.state.to_act;
-    const answer = await op("apply", { state: game.state, action: decision.action, seat: game.seat });
-    await play(answer, seat, generation);
-    await advance(generation);
+async function turn() {
+  const view = game.view.view;
+  if (view.winner.length) {
+    setTurn("over");
+    setBusy(false);
+    $("winner").textContent = winnerText(view.winner, game.view.seat);
+    $("winner").hidden = false;
+    status("The game is over. Start a new one above.");
+    showOptions([]);
+    $("back").disabled = true;
     return;
   }
-  await game.drawn; // the options are marked on it
-  if (generation !== game.generation) return;
-  showDecision();
-  setBusy(false);
+  if (view.to_act !== game.view.seat) {
+    setTurn("other");
+    setBusy(false);
+    showOptions([]);
+    $("back").disabled = true;
+    const who = game.view.seats[view.to_act].who;
+    const waiting = who === "open" ? "an empty seat: invite someone, or let a bot take it" : who;
+    status(`Seat ${view.to_act} (${waiting}) is to play.`);
+    return;
+  }
+  await step();
 }
 
 // ----- the person's choices ---------------------------------------------------------------
 
-function showDecision() {
-  const decision = game.decision;
+/** Ask the server for the staged decision after `game.path`; a complete path plays the
+ * move (the event stream then brings it to every page). */
+async function step() {
+  setBusy(true);
+  const seat = game.seat;
+  let answer;
+  try {
+    answer = await seat.request("choose", { version: game.view.version, path: game.path });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (["stale", "not_your_turn"].includes(error.code)) return catchUp();
+    // A step the server refused: said, and the decision offered again from its start.
+    game.path = [];
+    const answerAgain = await seat.request("choose", { version: game.view.version, path: [] });
+    showDecision(answerAgain);
+    status(`${error.message} Choose again.`, "trying");
+    return;
+  }
+  if (seat !== game.seat) return;
+  if (answer.played) {
+    game.path = [];
+    status("Played.");
+    return catchUp();
+  }
+  showDecision(answer);
+}
+
+function showDecision(decision) {
+  game.decision = decision;
   setTurn("you");
   document.body.dataset.step = decision.step;
   status(prompt(decision.step, game.path));
@@ -209,18 +257,18 @@ function showDecision() {
   showOptions(decision.options);
   showHand();
   $("back").disabled = game.path.length === 0;
+  setBusy(false);
 }
 
 /** The seats whose home an option H may mean: the person's, and the partner's in teams. */
 function mySide() {
-  return game.sides.find((side) => side.includes(game.seat));
+  return game.sides.find((side) => side.includes(game.view.seat));
 }
 
-/** Mark on the board the pieces and fields already chosen in this decision. */
 function markChosen() {
   board.clearMarks("chosen");
   for (const label of game.path.slice(1)) {
-    const loc = board.loc(label, game.seat);
+    const loc = board.loc(String(label), game.view.seat);
     if (loc !== undefined && loc !== -1) board.mark(loc, mySide(), "chosen");
   }
 }
@@ -231,41 +279,57 @@ function showOptions(options) {
   for (const button of box.querySelectorAll(".chip")) {
     const option = options.find((o) => o.label === button.dataset.label);
     button.addEventListener("click", () => choose(option));
-    if (option.value !== null && typeof option.value === "number") {
-      button.addEventListener("mouseenter", () => board.mark(option.value, mySide(), "hover"));
-      button.addEventListener("mouseleave", () => board.clearMarks("hover"));
+    if (typeof option.value === "number") {
+      const hover = () => board.mark(option.value, mySide(), "hover");
+      const away = () => board.clearMarks("hover");
+      button.addEventListener("mouseenter", hover);
+      button.addEventListener("focus", hover);
+      button.addEventListener("mouseleave", away);
+      button.addEventListener("blur", away);
     }
   }
 }
 
-function showHand() {
-  const hand = game.state.hands[String(game.seat)] ?? [];
+/** The options a card of the hand plays: the card itself, giving it, or Copy as a card. */
+function optionsOfCard(card) {
   const decision = game.decision;
-  const asking = document.body.dataset.turn === "you" && decision?.step === "card";
-  const playing = document.body.dataset.turn === "you" ? game.path[0] : undefined;
+  if (decision?.step !== "card") return [];
+  return decision.options.filter(
+    (o) => o.label === card || o.label === `give ${card}` || o.label.startsWith(`${card}=`),
+  );
+}
+
+function showHand() {
+  const view = game.view?.view;
+  const hand = view?.hand ?? [];
+  const mine = document.body.dataset.turn === "you";
+  const playing = mine ? game.path[0] : undefined;
+  const help = game.view?.help ?? {};
   const cards = hand.map((card) => {
-    const button = cardButton(card);
-    if (asking && decision.options.some((o) => o.label === card)) button.classList.add("option");
-    if (card === (game.trying?.card ?? playing)) button.classList.add(game.trying ? "tried" : "chosen");
+    const button = cardButton(card, help[card]);
+    if (mine && optionsOfCard(card).length) button.classList.add("option");
+    const shown = game.trying?.card ?? playing;
+    if (shown !== undefined && (card === shown || optionsOfCard(card).some((o) => o.label === shown)))
+      button.classList.add(game.trying ? "tried" : "chosen");
     button.addEventListener("click", () => pickCard(card));
     return button;
   });
   $("hand").replaceChildren(...(cards.length ? cards : [el("span", { class: "hint" }, "no cards")]));
+  $("card-help").replaceChildren(...hand.filter((c, i) => hand.indexOf(c) === i).map((c) => cardHelp(c, help[c], game.view.variant)));
 }
 
 function choose(option) {
   if (document.body.dataset.busy !== undefined || !game.decision) return;
   game.trying = null;
   game.path = [...game.path, option.label];
-  step(game.generation).catch(fail);
+  step().catch(fail);
 }
 
 function pickCard(card) {
   if (document.body.dataset.turn !== "you" || document.body.dataset.busy !== undefined) return;
-  const decision = game.decision;
-  const option = decision.step === "card" && decision.options.find((o) => o.label === card);
-  if (option) {
-    choose(option);
+  const options = optionsOfCard(card);
+  if (options.length) {
+    choose(options[0]);
     return;
   }
   // Not offered (or not now): put a move together with it, to ask why not.
@@ -295,8 +359,8 @@ function pick(loc) {
     status("Choose a card first (or click one that is not offered, to ask why not).", "trying");
     return;
   }
-  const label = board.label(loc, game.seat);
-  board.mark(loc, game.seat, "tried");
+  const label = board.label(loc, game.view.seat);
+  board.mark(loc, game.view.seat, "tried");
   if (game.trying.from === null) {
     game.trying.from = label;
     status(`From ${label}: now click the field it should go to.`, "trying");
@@ -318,22 +382,22 @@ function updateWhy() {
 }
 
 function back() {
-  if (document.body.dataset.busy !== undefined) return;
+  if (document.body.dataset.busy !== undefined || !game.decision) return;
   if (game.trying) {
     game.trying = null;
-    showDecision();
+    showDecision(game.decision);
     return;
   }
   game.path = game.path.slice(0, -1);
-  step(game.generation).catch(fail);
+  step().catch(fail);
 }
 
 async function whyNot() {
   const move = $("why-move").value.trim();
-  if (!move || !game.state) return;
+  if (!move || !game.seat) return;
   const box = $("why-answer");
   try {
-    box.replaceChildren(ruling(await op("explain", { state: game.state, action: move })));
+    box.replaceChildren(ruling(await game.seat.request("explain", { action: move }), game.view.variant));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     box.replaceChildren(el("p", { class: "ruling unreadable" }, error.message));
@@ -351,7 +415,7 @@ async function main() {
   showSettings(hello.variants, settings);
   $("setup").addEventListener("submit", (event) => {
     event.preventDefault();
-    newGame(settingsFromForm(game.stepMs)).catch(fail);
+    openTable(settingsFromForm(game.stepMs)).catch(fail);
   });
   $("why-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -359,11 +423,20 @@ async function main() {
   });
   $("back").addEventListener("click", back);
   $("skip").addEventListener("click", () => board.skip());
+  $("fill").addEventListener("click", () =>
+    game.seat?.request("fill", {}).then(() => catchUp()).catch(fail),
+  );
+  $("copy-invite").addEventListener("click", () => {
+    $("invite-link").select();
+    navigator.clipboard?.writeText($("invite-link").value).catch(() => {});
+  });
   $("board").addEventListener("dblclick", () => board.skip());
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") board.skip();
   });
-  await newGame(settings);
+  const table = new URLSearchParams(location.search).get("table");
+  if (table) await joinTable(table, settings);
+  else await openTable(settings);
 }
 
 main().catch(fail);

@@ -22,10 +22,16 @@ const CARD_COLOURS = {
   yellow: "#f0c419",
 };
 
-/** A card of the hand as a button; DOG Kids' colour cards are painted in their colours. */
-export function cardButton(card) {
+/** A card of the hand as a button (its help, the clauses of its rule, as its tooltip);
+ * DOG Kids' colour cards are painted in their colours. */
+export function cardButton(card, help = []) {
   const colours = card.split(/[ /]/).filter((word) => word in CARD_COLOURS);
-  const button = el("button", { type: "button", class: "card", "data-card": card }, cardFace(card));
+  const title = help.length ? `${card}: ${help.map((c) => c.text).join(" ")}` : card;
+  const button = el(
+    "button",
+    { type: "button", class: "card", "data-card": card, title, "aria-label": `card ${card}` },
+    cardFace(card),
+  );
   if (colours.length) {
     const paint = colours.map((c) => CARD_COLOURS[c]);
     button.classList.add("coloured");
@@ -68,46 +74,62 @@ export function prompt(kind, path) {
   return (PROMPTS[kind] ?? `Choose: ${kind}`) + chosen;
 }
 
+/** Where the rulebook (served at book/) tells the clause `id` of `variant`. */
+export function bookLink(variant, id) {
+  return el("a", { href: `book/${variant}.html#${id}`, target: "_blank", rel: "noopener" }, id);
+}
+
+/** What a card does: the clauses of its rule, each linked to its rulebook entry. */
+export function cardHelp(card, help = [], variant = "") {
+  const entry = el("li", { "data-card": card }, el("b", {}, card));
+  for (const clause of help) entry.append(" ", bookLink(variant, clause.id), ` ${clause.text}`);
+  return entry;
+}
+
+const WHO = { you: "you", bot: "bot", person: "a friend", open: "empty: invite someone" };
+
 /** The seats: who plays each, cards held, pieces at home, whose turn. */
-export function seatList(state, me, bot, sides) {
+export function seatList(answer, sides) {
+  const view = answer.view;
   const list = el("ul", { class: "seats" });
-  for (let seat = 0; seat < state.players; seat += 1) {
-    const pieces = state.pieces[String(seat)];
-    const home = pieces.filter((p) => p === "H").length;
-    const cards = state.hands[String(seat)].length;
-    const who = seat === me ? "you" : bot;
+  for (const { seat, who } of answer.seats) {
+    const home = view.pieces[String(seat)].filter((p) => p === "H").length;
+    const cards = view.hand_sizes[String(seat)];
     const team = sides.findIndex((side) => side.includes(seat));
-    const partner = state.teams ? ` · team ${team}` : "";
+    const partner = view.teams ? ` · team ${team}` : "";
     const item = el(
       "li",
-      { class: seat === state.to_act ? "to-act" : null, "data-seat": seat },
+      { class: seat === view.to_act ? "to-act" : null, "data-seat": seat, "data-who": who },
       el("b", {}, `Seat ${seat}`),
-      ` ${who} · ${cards} card${cards === 1 ? "" : "s"} · ${home} at home${partner}`,
+      ` ${WHO[who]} · ${cards} card${cards === 1 ? "" : "s"} · ${home} at home${partner}`,
     );
     list.append(item);
   }
   return list;
 }
 
-export function winnerText(state, me) {
-  const seats = state.winner;
+export function winnerText(seats, me) {
   if (seats.includes(me)) return seats.length > 1 ? `Your team wins! (seats ${seats.join(" and ")})` : "You win!";
   return seats.length > 1 ? `Seats ${seats.join(" and ")} win.` : `Seat ${seats[0]} wins.`;
 }
 
-/** The log lines of one action: who did it, then its events. */
-export function logLines(seat, me, action, events) {
-  const who = seat === me ? "You" : `Seat ${seat}`;
-  const lines = [el("li", { class: "action" }, el("b", {}, `${who}: ${action.notation}`))];
-  for (const event of events) {
-    if (event.kind === "played") continue; // the action line says it
-    lines.push(el("li", { class: `event ${event.kind}` }, event.text));
+/** A move of the log as seat `me` sees it: one item, its heading the seat that moved, its
+ * events listed under it; and its title on one line. */
+export function moveEntry(move, me) {
+  const who = move.seat === me ? "You" : `Seat ${move.seat}`;
+  const title = `${who}: ${move.action.notation}`;
+  const events = el("ul", { class: "events" });
+  for (const event of move.events) {
+    if (event.kind === "played") continue; // the heading says it
+    events.append(el("li", { class: `event ${event.kind}` }, event.text));
   }
-  return lines;
+  const item = el("li", { class: "move", "data-seat": move.seat }, el("b", { class: "action" }, title));
+  if (events.children.length) item.append(events);
+  return { item, title };
 }
 
 /** The answer of `explain`: its verdict and text, and every clause it cites. */
-export function ruling(answer) {
+export function ruling(answer, variant) {
   const verdict = answer.legal ? "legal" : "illegal";
   const box = el(
     "div",
@@ -121,7 +143,7 @@ export function ruling(answer) {
         el(
           "li",
           { "data-clause": clause.id },
-          el("b", { class: "clause-id" }, clause.id),
+          el("b", { class: "clause-id" }, bookLink(variant, clause.id)),
           " ",
           el("span", { class: "clause-text" }, clause.text),
           el("small", {}, clause.source),

@@ -1,0 +1,55 @@
+"""The illustrated rulebook (:func:`dogrules.app.book.build.write_book`) served beside the
+web table at ``/book/``, so that a card's help and a "why not?" answer link to the entry of
+each clause. Written once, into a temporary folder, when it is first asked for (it takes a
+few seconds; a server that nobody asks for it never writes it)."""
+
+from __future__ import annotations
+
+import tempfile
+import threading
+from pathlib import Path
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, PlainTextResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from dogrules.app.book.build import write_book
+
+__all__ = ["BOOK_PREFIX", "book_routes"]
+
+BOOK_PREFIX = "/book"
+
+
+class _Book:
+    """The book's folder, written on first use (one writer at a time)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._folder: Path | None = None
+
+    def folder(self) -> Path:
+        with self._lock:
+            if self._folder is None:
+                folder = Path(tempfile.mkdtemp(prefix="dogrules-book-"))
+                write_book(folder)
+                self._folder = folder
+            return self._folder
+
+
+def book_routes() -> list[BaseRoute]:
+    """``GET /book/<file>``: a file of the rulebook (``/book/`` is its index)."""
+    book = _Book()
+
+    async def page(request: Request) -> Response:
+        folder = (await run_in_threadpool(book.folder)).resolve()
+        wanted = str(request.path_params.get("file") or "index.html")
+        path = (folder / wanted).resolve()
+        if not path.is_relative_to(folder) or not path.is_file():
+            return PlainTextResponse(f"no page {wanted[:80]!r} in the rulebook", status_code=404)
+        return FileResponse(path)
+
+    return [
+        Route(BOOK_PREFIX + "/", page, methods=["GET"]),
+        Route(BOOK_PREFIX + "/{file:path}", page, methods=["GET"]),
+    ]
