@@ -76,7 +76,9 @@ def serve(
     app = api.create_app(context, cors_origins)
     click.echo(f"dogrules: serving the protocol on http://{host}:{port}/api", err=True)
     click.echo(f"dogrules: the web table is at http://{host}:{port}/", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # A table's event stream stays open while its page does: a stop waits for none of them
+    # (the pages reconnect, or say the server is gone).
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
 
 
 def _http_modules() -> tuple[ModuleType, ModuleType]:
