@@ -16,7 +16,7 @@ import dogrules
 from books import WrittenBook
 from dogrules.app.book import build
 from dogrules.app.book.illustrations import read_illustrations
-from dogrules.app.book.pictures import arrows, picture
+from dogrules.app.book.pictures import after_picture, arrows, decides, picture, result
 from dogrules.app.book.sources import function_places, source_file
 from dogrules.app.cli import main
 from dogrules.data.manuals import fingerprint
@@ -47,8 +47,11 @@ def test_the_book_has_an_index_a_page_per_variant_assets_and_pictures(book: Path
     for variant in dogrules.VARIANTS:
         assert (book / f"{variant}.html").is_file(), variant
         assert f'href="{variant}.html"' in index
+        drawn = read_illustrations(variant)
         pictures = sorted((book / "pictures" / variant).glob("*.svg"))
-        assert len(pictures) == len(read_illustrations(variant)), variant
+        after = [p for p in pictures if p.name.endswith("-after.svg")]
+        assert len(pictures) - len(after) == len(drawn), variant
+        assert len(after) == sum(result(d) is not None for d in drawn), variant
 
 
 @pytest.mark.parametrize("variant", dogrules.VARIANTS)
@@ -207,3 +210,52 @@ def test_a_picture_draws_the_legal_played_and_illegal_moves() -> None:
     assert kinds >= {ArrowKind.LEGAL, ArrowKind.ILLEGAL}
     played = next(d for d in shipped if d.played is not None)
     assert '<path class="move played"' in picture(played)
+
+
+def test_a_move_along_the_track_is_drawn_through_every_field_it_steps_on() -> None:
+    shipped = read_illustrations("black-dog")
+    printed = [(d, re.match(r"black:(\d+) ", d.played or "")) for d in shipped]
+    played, card = next((d, m) for d, m in printed if m is not None)
+    (arrow,) = [a for a in arrows(played) if a.kind is ArrowKind.PLAYED]
+    steps = int(card.group(1))
+    assert len(arrow.via) == steps and arrow.via[-1] == arrow.target
+    path = re.search(r'<path class="move played"[^>]* d="([^"]+)"', picture(played))
+    assert path is not None and path.group(1).count(" L") == steps
+
+
+def test_bd_dog_captures_the_picture_after_the_move_draws_the_black_dogs_run() -> None:
+    shipped = read_illustrations("black-dog")
+    running = [d for d in shipped if d.played is not None and d.played.startswith("black:")]
+    after = after_picture(running[0])
+    assert after is not None
+    moves = re.findall(r'<path class="move played"[^>]* data-move="([^"]+)"', after)
+    assert len(moves) == 2, f"the piece's move and the dog's run, not {moves}"
+    captured = [
+        drawn
+        for drawn in shipped
+        if result(drawn) is not None and '<path class="move captured"' in str(after_picture(drawn))
+    ]
+    assert captured, "no picture shows a piece sent home"
+
+
+def test_a_clause_lists_first_the_pictures_where_it_decides(book: Path) -> None:
+    page = (book / "agent-dog.html").read_text(encoding="utf-8")
+    drawn = {
+        f"pictures/agent-dog/{n}.svg": d for n, d in enumerate(read_illustrations("agent-dog"), 1)
+    }
+    for clause in dogrules.variant("agent-dog").clauses:
+        start = page.index(f'id="{clause.id}"')
+        section = page[start : page.index("</section>", start)]
+        shown = re.findall(r'<img src="(pictures/agent-dog/\d+\.svg)"', section)
+        deciding = [decides(drawn[src], clause.id) for src in shown]
+        assert deciding == sorted(deciding, reverse=True), clause.id
+        assert section.count('class="aside"') == deciding.count(False)
+
+
+def test_a_page_begins_with_its_contents(book: Path) -> None:
+    page = (book / "black-dog.html").read_text(encoding="utf-8")
+    contents = page[
+        page.index('<nav class="toc"') : page.index("</nav>", page.index('<nav class="toc"'))
+    ]
+    listed = re.findall(r'<a href="#([^"]+)">', contents)
+    assert listed == [clause.id for clause in dogrules.variant("black-dog").clauses]

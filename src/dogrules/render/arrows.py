@@ -1,5 +1,7 @@
 """Moves drawn on the SVG board: an arrow from each origin to each target, styled by what the
-move is (legal, the one played, the illegal one a test asks about).
+move is (legal, the one played, the illegal one a test asks about). An arrow that knows the
+fields its piece steps on follows them along the track; one that does not (an illegal move,
+a swap) bends toward the centre.
 
 ``svg(board, state, arrows=...)`` draws them above the pieces; the rulebook
 (``dogrules book``) uses them to show the legal moves of one card in a position."""
@@ -23,25 +25,30 @@ class ArrowKind(enum.StrEnum):
     LEGAL = "legal"
     PLAYED = "played"
     ILLEGAL = "illegal"
+    CAPTURED = "captured"
 
 
 @attrs.frozen(order=True)
 class Arrow:
     """One move from ``origin`` to ``target`` (board locations; HOME is the home of
-    ``seat``)."""
+    ``seat``); ``via``: the locations stepped on after the origin, the target last (an
+    event's path), when known."""
 
     origin: int
     target: int
     kind: ArrowKind
     seat: int = 0
+    via: tuple[int, ...] = ()
 
 
 # Colour, line width and dash pattern of each kind: legal moves green, the move played blue,
-# the illegal move red and dashed (so it reads as refused without colour too).
+# the illegal move red and dashed (so it reads as refused without colour too), a piece sent
+# home grey and dotted.
 _STYLE: dict[ArrowKind, tuple[str, str, str]] = {
     ArrowKind.LEGAL: ("#1b8a3a", "3", ""),
     ArrowKind.PLAYED: ("#1f5fbf", "4.5", ""),
     ArrowKind.ILLEGAL: ("#c81e1e", "4", "9 6"),
+    ArrowKind.CAPTURED: ("#555555", "3", "4 5"),
 }
 
 
@@ -67,32 +74,55 @@ def _path(geo: _Geometry, board: Board, arrow: Arrow) -> str | None:
     x1, y1 = _point(geo, board, arrow.target, arrow.seat)
     if math.hypot(x1 - x0, y1 - y0) < 1:
         return None
-    # Bend toward the centre of the board, so that a move along the ring clears the fields
-    # it passes and two opposite moves between the same fields do not overlap.
-    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-    cx, cy = mx + (_CX - mx) * 0.3, my + (_CY - my) * 0.3
-    # Stop short of both centres so the arrowhead does not hide the piece or field.
-    gap = geo.field_r + 2
-
-    def pulled(x: float, y: float) -> tuple[float, float]:
-        d = math.hypot(cx - x, cy - y) or 1.0
-        return x + (cx - x) / d * gap, y + (cy - y) / d * gap
-
-    (sx, sy), (ex, ey) = pulled(x0, y0), pulled(x1, y1)
+    stops = [(x0, y0), *(_point(geo, board, v, arrow.seat) for v in arrow.via)]
+    gap = geo.field_r + 2  # the arrow's ends leave the pieces and fields seen
+    d = _along(stops, gap) if arrow.via else _bent((x0, y0), (x1, y1), gap)
     colour, width, dash = _STYLE[arrow.kind]
     pairs: list[tuple[str, object]] = [
         ("class", f"move {arrow.kind.value}"),
         ("data-move", f"{board.label(arrow.origin, arrow.seat)}-{board.label(arrow.target)}"),
-        ("d", f"M{_num(sx)},{_num(sy)} Q{_num(cx)},{_num(cy)} {_num(ex)},{_num(ey)}"),
+        ("d", d),
         ("fill", "none"),
         ("stroke", colour),
         ("stroke-width", width),
         ("stroke-linecap", "round"),
+        ("stroke-linejoin", "round"),
         ("marker-end", f"url(#arrow-{arrow.kind.value})"),
     ]
     if dash:
         pairs.append(("stroke-dasharray", dash))
     return _el("path", *pairs)
+
+
+Point = tuple[float, float]
+
+
+def _toward(point: Point, other: Point, gap: float) -> Point:
+    """``point`` moved ``gap`` toward ``other`` (so an arrow's ends leave the pieces seen)."""
+    (x, y), (ox, oy) = point, other
+    d = math.hypot(ox - x, oy - y) or 1.0
+    return x + (ox - x) / d * min(gap, d / 2), y + (oy - y) / d * min(gap, d / 2)
+
+
+def _along(stops: list[Point], gap: float) -> str:
+    """A path through the centres of the fields a piece steps on, stopping short at both
+    ends: a move along the ring follows the ring."""
+    points = [_toward(stops[0], stops[1], gap), *stops[1:-1], _toward(stops[-1], stops[-2], gap)]
+    first, *rest = points
+    return f"M{_num(first[0])},{_num(first[1])}" + "".join(
+        f" L{_num(x)},{_num(y)}" for x, y in rest
+    )
+
+
+def _bent(start: Point, end: Point, gap: float) -> str:
+    """A curve from ``start`` to ``end`` bent toward the centre of the board, so that a move
+    whose path is not known clears the fields between and two opposite moves do not overlap."""
+    (x0, y0), (x1, y1) = start, end
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    control = (mx + (_CX - mx) * 0.3, my + (_CY - my) * 0.3)
+    (sx, sy), (ex, ey) = _toward(start, control, gap), _toward(end, control, gap)
+    cx, cy = control
+    return f"M{_num(sx)},{_num(sy)} Q{_num(cx)},{_num(cy)} {_num(ex)},{_num(ey)}"
 
 
 def arrows_layer(board: Board, arrows: Iterable[Arrow]) -> list[str]:

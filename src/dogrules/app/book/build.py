@@ -21,7 +21,7 @@ import attrs
 
 from dogrules.app.book.illustrations import Illustration, read_illustrations
 from dogrules.app.book.pages import STYLESHEET, Entry, Link, index_page, variant_page
-from dogrules.app.book.pictures import picture
+from dogrules.app.book.pictures import after_file, after_picture, decides, picture
 from dogrules.app.book.sources import (
     Place,
     function_places,
@@ -127,8 +127,14 @@ def write_book(
         for number, illustration in enumerate(drawn, 1):
             src = f"pictures/{variant}/{number}.svg"
             files[src] = picture(illustration)
+            after = after_picture(illustration)
+            if after is not None:
+                files[after_file(src)] = after
             for clause_id in illustration.clauses:
                 pictures.setdefault(clause_id, []).append((src, illustration))
+        # The pictures where the clause decides a move drawn come first.
+        for clause_id, drawn_for in pictures.items():
+            drawn_for.sort(key=lambda picture: not decides(picture[1], clause_id))
         rows = matrix(variant, tests)
         cited = [test for row in rows for test in row.tests]
         places = test_places(tests, cited) if tests is not None else {}

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from dogrules.app.book.illustrations import Illustration
-from dogrules.app.book.pictures import caption
+from dogrules.app.book.pictures import after_file, caption, decides, result
 from dogrules.data.register import Clause, Passage
 from dogrules.data.version import __version__
 from dogrules.variants import title as variant_title
@@ -120,15 +120,34 @@ def _rulings(entry: Entry, link: ClauseLinks) -> str:
 def _figures(entry: Entry, link: ClauseLinks) -> str:
     if not entry.pictures:
         return ""
-    figures = "".join(
-        f'<figure><img src="{_e(src)}" width="490" height="400" '
+    figures = "".join(_figure(src, drawn, entry.clause.id, link) for src, drawn in entry.pictures)
+    return f'<div class="pictures">{figures}</div>'
+
+
+def _figure(src: str, drawn: Illustration, clause_id: str, link: ClauseLinks) -> str:
+    """One picture: the position with its moves, beside it the position after the move (if
+    it shows one), and the caption."""
+    boards = [
+        f'<img src="{_e(src)}" width="490" height="400" '
         f'alt="{_e(drawn.test)}: the position, with the moves drawn on it">'
-        f"<figcaption>{caption(drawn, link)}"
+    ]
+    if result(drawn) is not None:
+        boards.append(
+            f'<img src="{_e(after_file(src))}" width="490" height="400" class="after" '
+            f'alt="{_e(drawn.test)}: the position after the move">'
+        )
+    aside = (
+        ""
+        if decides(drawn, clause_id)
+        else '<p class="aside">No move drawn here is decided by this clause: the position '
+        "shows where it applies.</p>"
+    )
+    return (
+        f'<figure><div class="boards">{"".join(boards)}</div>'
+        f"<figcaption>{caption(drawn, link)}{aside}"
         f'<p class="from">Position set up by <code>{_e(drawn.test)}</code>.</p>'
         "</figcaption></figure>"
-        for src, drawn in entry.pictures
     )
-    return f'<div class="pictures">{figures}</div>'
 
 
 def _searchable(entry: Entry) -> str:
@@ -175,8 +194,29 @@ def clause_section(entry: Entry, link: ClauseLinks) -> str:
 _KEY = (
     '<p class="key-line">In the pictures: <span class="key legal">legal</span> moves of the '
     'card in question, the move <span class="key played">played</span> by the test, and the '
-    '<span class="key illegal">illegal</span> one it asks about, with the engine\'s verdict.</p>'
+    '<span class="key illegal">illegal</span> one it asks about, with the engine\'s verdict; '
+    "each arrow follows the fields its piece steps on. Beside it, the position "
+    '<span class="key after">after</span> the move played (or the only legal one): the pieces '
+    "it moved, the Black Dog's run, and dotted the pieces sent home.</p>"
 )
+
+
+def _contents(entries: Sequence[Entry]) -> str:
+    """The list of the page's clauses, each linked, with the first words of its text."""
+    items = "".join(
+        f'<li><a href="#{_e(entry.clause.id)}">{_e(entry.clause.id)}</a> '
+        f'<span class="gist">{_e(_gist(entry.clause.text))}</span></li>'
+        for entry in entries
+    )
+    return (
+        '<nav class="toc" aria-label="contents"><details><summary>Contents '
+        f"({len(entries)} clauses)</summary><ol>{items}</ol></details></nav>\n"
+    )
+
+
+def _gist(text: str, words: int = 9) -> str:
+    split = text.split()
+    return " ".join(split[:words]) + (" …" if len(split) > words else "")
 
 
 def variant_page(
@@ -198,6 +238,7 @@ def variant_page(
         '<input id="search" type="search" placeholder="id or word, e.g. BD-MOVE or capture" '
         'autocomplete="off"> <span id="shown" aria-live="polite"></span></div>'
         + "</header>\n<main>\n"
+        + _contents(entries)
         + "\n".join(clause_section(entry, link) for entry in entries)
         + '\n<p id="nothing" hidden>No clause matches.</p>'
         + f'</main>\n<script src="{SCRIPT}"></script>\n</body></html>\n'

@@ -1,6 +1,8 @@
 """The pictures of the rulebook: an illustration's position drawn as the SVG board, with the
 legal moves of the card in question as green arrows, the move a test played in blue and the
-illegal one in dashed red."""
+illegal one in dashed red, each arrow along the fields its piece steps on; and beside it
+the position after the move (the one played, or the only legal one): every piece that
+moved, the Black Dog's run and the pieces sent home drawn as arrows on the result."""
 
 from __future__ import annotations
 
@@ -8,20 +10,41 @@ import html
 from collections.abc import Callable
 
 from dogrules.app.book.illustrations import Illustration
+from dogrules.geometry.board import HOME
 from dogrules.model.actions import Action
+from dogrules.model.events import EventKind
+from dogrules.model.results import Transition
+from dogrules.model.state import State
 from dogrules.render import Arrow, ArrowKind, svg
 from dogrules.variants import variant as get_variant
+from dogrules.variants.facade import Variant
+
+# Events the caption of a result leaves out: the card played (the move says it) and the
+# cards drawn after it.
+QUIET = frozenset({EventKind.PLAYED, EventKind.DREW, EventKind.DEALT, EventKind.ROUND_STARTED})
 
 
-def _moves(action: Action, kind: ArrowKind, seat: int) -> list[Arrow]:
-    return [Arrow(origin, target, kind, seat) for origin, target in action.moves]
+def _moves(variant: Variant, state: State, action: Action, kind: ArrowKind) -> list[Arrow]:
+    """The moves of ``action``, each along the path its piece steps on when the action is
+    legal (its events say it), else straight from origin to target."""
+    seat = state.to_act
+    paths: dict[tuple[int, int], tuple[int, ...]] = {}
+    if kind is not ArrowKind.ILLEGAL:
+        board = variant.board(state.players)
+        for event in variant.apply(state, action, events=True).events:
+            if event.piece is not None and event.src and event.dst and event.path:
+                ends = (board.parse(event.src, event.piece), board.parse(event.dst, event.piece))
+                paths.setdefault(ends, tuple(board.parse(p, event.piece) for p in event.path))
+    return [
+        Arrow(origin, target, kind, seat, paths.get((origin, target), ()))
+        for origin, target in action.moves
+    ]
 
 
 def arrows(illustration: Illustration) -> list[Arrow]:
     """The moves to draw: every legal action of the card, the one played, the illegal one."""
     variant = get_variant(illustration.variant)
     state = illustration.position
-    seat = state.to_act
 
     def parsed(text: str) -> Action:
         return variant.parse_action(state, text)
@@ -29,12 +52,12 @@ def arrows(illustration: Illustration) -> list[Arrow]:
     drawn = [
         arrow
         for text in illustration.legal
-        for arrow in _moves(parsed(text), ArrowKind.LEGAL, seat)
+        for arrow in _moves(variant, state, parsed(text), ArrowKind.LEGAL)
     ]
     if illustration.played is not None:
-        drawn += _moves(parsed(illustration.played), ArrowKind.PLAYED, seat)
+        drawn += _moves(variant, state, parsed(illustration.played), ArrowKind.PLAYED)
     if illustration.illegal is not None:
-        drawn += _moves(parsed(illustration.illegal.action), ArrowKind.ILLEGAL, seat)
+        drawn += _moves(variant, state, parsed(illustration.illegal.action), ArrowKind.ILLEGAL)
     # A move drawn as played or illegal is not drawn again as merely legal.
     special = {(a.origin, a.target) for a in drawn if a.kind is not ArrowKind.LEGAL}
     return [
@@ -47,6 +70,64 @@ def picture(illustration: Illustration) -> str:
     state = illustration.position
     board = get_variant(illustration.variant).board(state.players)
     return svg(board, state, arrows(illustration))
+
+
+def decides(illustration: Illustration, clause_id: str) -> bool:
+    """Whether the clause ``clause_id`` decides in the picture: the engine cites it for a
+    move drawn (an event of a legal or played move) or in the verdict on the illegal one."""
+    if illustration.illegal is not None and clause_id in illustration.illegal.clauses:
+        return True
+    variant = get_variant(illustration.variant)
+    state = illustration.position
+    drawn = [*illustration.legal, *([illustration.played] if illustration.played else [])]
+    return any(
+        clause_id in event.clauses
+        for text in drawn
+        for event in variant.apply(state, variant.parse_action(state, text), events=True).events
+    )
+
+
+def result(illustration: Illustration) -> str | None:
+    """The move whose result the picture shows beside it: the one played, else the only
+    legal one (None when there is neither)."""
+    if illustration.played is not None:
+        return illustration.played
+    return illustration.legal[0] if len(illustration.legal) == 1 else None
+
+
+def _after(illustration: Illustration) -> Transition | None:
+    text = result(illustration)
+    if text is None:
+        return None
+    variant = get_variant(illustration.variant)
+    state = illustration.position
+    return variant.apply(state, variant.parse_action(state, text), events=True)
+
+
+def after_file(src: str) -> str:
+    """The file of the picture after the move, beside the picture ``src`` of the position."""
+    return src.removesuffix(".svg") + "-after.svg"
+
+
+def after_picture(illustration: Illustration) -> str | None:
+    """The SVG document of the position after :func:`result`'s move, every piece it moved
+    drawn as an arrow along its path, the Black Dog's run too, and each piece captured as a
+    dashed arrow to its home; None when the picture shows no move's result."""
+    transition = _after(illustration)
+    if transition is None:
+        return None
+    state = transition.state
+    board = get_variant(illustration.variant).board(state.players)
+    drawn = []
+    for event in transition.events:
+        owner = event.piece if event.piece is not None else state.to_act
+        if event.kind == EventKind.CAPTURED and event.src:
+            drawn.append(Arrow(board.parse(event.src, owner), HOME, ArrowKind.CAPTURED, owner))
+        elif event.src and event.dst and event.kind != EventKind.SWAPPED:
+            via = tuple(board.parse(p, owner) for p in event.path)
+            origin, target = board.parse(event.src, owner), board.parse(event.dst, owner)
+            drawn.append(Arrow(origin, target, ArrowKind.PLAYED, owner, via))
+    return svg(board, state, drawn)
 
 
 def caption(illustration: Illustration, link: Callable[[str], str]) -> str:
@@ -81,5 +162,17 @@ def caption(illustration: Illustration, link: Callable[[str], str]) -> str:
             f'<p><span class="key illegal">illegal</span> <code>{html.escape(verdict.action)}'
             f"</code> ({cited})</p>"
             f'<pre class="verdict">{html.escape(verdict.text)}</pre>'
+        )
+    transition = _after(illustration)
+    if transition is not None:
+        happened = "".join(
+            f"<li>{html.escape(event.describe())}</li>"
+            for event in transition.events
+            if event.kind not in QUIET
+        )
+        move = html.escape(str(result(illustration)))
+        lines.append(
+            f'<p><span class="key after">after</span> <code>{move}</code> (the second '
+            f'picture):</p><ul class="after">{happened}</ul>'
         )
     return "\n".join(lines)
