@@ -1,6 +1,7 @@
 """The rulebook in a real browser: Debian's headless Chromium, driven by Playwright, opens
 the pages the book writes. Every page opened loads with no console error and every picture on
-it renders, the search box filters, and a screenshot of the Black DOG page is kept in build/.
+it renders, the search box filters, the Black DOG page fits a 390 px phone without scrolling
+sideways, and screenshots of it (desktop and phone) are kept in build/.
 Every link and picture of every page resolves to a file of the book (and a #fragment to an
 element of it), read from the pages as written (the book's script adds none).
 
@@ -111,6 +112,16 @@ def _screenshot_and_search(page: Page) -> None:
     assert page.locator("#nothing").is_visible()
     page.fill("#search", "")
     assert page.locator("section.clause:visible").count() == total
+    # On a phone the page fits the screen's width: nothing scrolls sideways.
+    size = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        wide = page.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= 390, f"the Black DOG page scrolls sideways on a phone ({wide} px)"
+        page.screenshot(path=str(SCREENSHOT.with_name("book-black-dog-phone.png")))
+    finally:
+        if size is not None:
+            page.set_viewport_size(size)
 
 
 def _pages(written_book: WrittenBook) -> list[Path]:

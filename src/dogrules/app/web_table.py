@@ -1,8 +1,10 @@
 """The web table that ``dogrules serve --http`` serves beside the protocol: a page (static
-files shipped in ``dogrules/app/web/``, plain ES modules, no build step) where a person plays
-any variant against the built-in bots, and the two routes it needs besides ``/api``:
-``POST /table/bot`` (a bot's move, :func:`dogrules.app.table_bot.bot_move`) and
-``GET /table/bots`` (their names). Needs the optional extra ``serve`` (Starlette)."""
+files shipped in ``dogrules/app/web/``, plain ES modules, no build step) where people play
+any variant together at a table the server holds, bots in the empty seats
+(:mod:`dogrules.app.table_http`), with the rulebook at ``/book/``
+(:mod:`dogrules.app.table_book`); and the older routes for a page that holds the state
+itself: ``POST /table/bot`` (a bot's move, :func:`dogrules.app.table_bot.bot_move`) and
+``GET /table/bots`` (the bots' names). Needs the optional extra ``serve`` (Starlette)."""
 
 from __future__ import annotations
 
