@@ -24,6 +24,7 @@ import pytest
 
 import dogrules
 from browser import PLAYWRIGHT, cannot_run, missing
+from budgets import DEEP, PROFILE
 from dogrules.protocol import Context
 
 BUILD = Path(__file__).resolve().parent.parent / "build"
@@ -222,7 +223,7 @@ def _play_to_the_end(at_table: list[Person], most: int = MOST_CLICKS) -> int:
     while True:
         over = 0
         for person in at_table:
-            seen = _click_next(person, wait_ms=300)
+            seen = _click_next(person, wait_ms=50)
             over += seen["turn"] == "over"
             clicks += bool(seen["ready"]) and seen["turn"] != "over"
         if over == len(at_table):
@@ -435,6 +436,14 @@ def test_on_a_phone_every_option_is_a_fingertip_wide(
     assert me.errors == []
 
 
+# The deeper browser tests run under the ci profile only (.ci/run: -m "machine or deep").
+BEYOND_THE_EVERYDAY = pytest.mark.skipif(
+    PROFILE == "default", reason="a deeper browser test: HYPOTHESIS_PROFILE=ci runs it"
+)
+
+
+@DEEP
+@BEYOND_THE_EVERYDAY
 def test_an_address_with_wrong_settings_opens_the_default_table(
     server: str, people: Callable[..., Person]
 ) -> None:
@@ -451,7 +460,8 @@ def test_an_address_with_wrong_settings_opens_the_default_table(
     assert me.errors == []
 
 
-@pytest.mark.deep
+@DEEP
+@BEYOND_THE_EVERYDAY
 def test_a_bot_move_is_animated_and_the_animation_can_be_skipped(
     server: str, people: Callable[..., Person]
 ) -> None:
@@ -468,4 +478,38 @@ def test_a_bot_move_is_animated_and_the_animation_can_be_skipped(
     page.click("#skip", timeout=5000)
     page.wait_for_selector(f"{MY_TURN}, {OVER}, body[data-turn='other']")
     assert page.locator(animating).count() == 0
+    assert me.errors == []
+
+
+# Tab until the focus is on an option of the board; how many presses it took (None: never).
+TAB_TO_THE_BOARD = 80
+
+
+@DEEP
+@BEYOND_THE_EVERYDAY
+def test_the_keyboard_plays_a_card_and_a_piece(server: str, people: Callable[..., Person]) -> None:
+    me = people()
+    _open_table(me, server, KIDS_3.replace("&friends=1", "").replace("seed=1", "seed=2"))
+    page = me.page
+    for _ in range(30):
+        page.wait_for_selector(f"{MY_TURN}, {OVER}")
+        if page.locator("#hand .card.option").count():
+            break
+        _click_next(me)
+    page.focus("#hand .card.option")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'{MY_TURN}[data-step="piece"]')
+    for _ in range(TAB_TO_THE_BOARD):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => Boolean(document.activeElement.closest('#board .option'))"):
+            break
+    else:
+        pytest.fail(f"{TAB_TO_THE_BOARD} presses of Tab never reached an option of the board")
+    version = page.locator("#log li.move").count()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "(before) => document.body.dataset.step !== 'piece'"
+        " || document.querySelectorAll('#log li.move').length > before",
+        arg=version,
+    )
     assert me.errors == []
