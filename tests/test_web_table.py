@@ -252,6 +252,8 @@ def test_two_people_and_a_bot_play_a_whole_game_at_one_table(
         "(items) => items.map((i) => i.dataset.who)"
     )
     assert who == ["person", "you", "bot"]
+    # The host's page hears that the seat was taken.
+    host.page.wait_for_selector('#seats li[data-seat="1"][data-who="person"]')
     _screenshot(host.page, "together")
     clicks = _play_to_the_end([host, friend])
     assert clicks > 10, f"a whole game took only {clicks} clicks"

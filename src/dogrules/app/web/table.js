@@ -29,6 +29,7 @@ import {
   prompt,
   ruling,
   seatList,
+  whoText,
   winnerText,
 } from "./view.js";
 
@@ -151,7 +152,13 @@ async function catchUpOnce() {
   const since = first ? 0 : game.view.version;
   const answer = await seat.request("view", { since });
   if (seat !== game.seat) return;
-  if (!first && answer.version === game.view.version) return;
+  if (!first && answer.version === game.view.version) {
+    // No move, but a seat may have been taken: the seats change, the turn does not.
+    game.view.seats = answer.seats;
+    $("seats").replaceChildren(seatList(answer, game.sides));
+    if (document.body.dataset.turn === "other") await turn();
+    return;
+  }
   if (first) $("log").replaceChildren();
   const moves = answer.moves;
   const animated = !first && game.animate && moves.length <= ANIMATED_AT_MOST;
@@ -209,7 +216,7 @@ async function turn() {
     showOptions([]);
     $("back").disabled = true;
     const who = game.view.seats[view.to_act].who;
-    const waiting = who === "open" ? "an empty seat: invite someone, or let a bot take it" : who;
+    const waiting = who === "open" ? "an empty seat: invite someone, or let the bots take it" : whoText(who);
     status(`Seat ${view.to_act} (${waiting}) is to play.`);
     return;
   }

@@ -88,6 +88,9 @@ export function cardHelp(card, help = [], variant = "") {
 
 const WHO = { you: "you", bot: "bot", person: "a friend", open: "empty: invite someone" };
 
+/** Who plays a seat, in words (`who`: you, bot, person or open, as the server says). */
+export const whoText = (who) => WHO[who] ?? who;
+
 /** The seats: who plays each, cards held, pieces at home, whose turn. */
 export function seatList(answer, sides) {
   const view = answer.view;
@@ -101,7 +104,7 @@ export function seatList(answer, sides) {
       "li",
       { class: seat === view.to_act ? "to-act" : null, "data-seat": seat, "data-who": who },
       el("b", {}, `Seat ${seat}`),
-      ` ${WHO[who]} · ${cards} card${cards === 1 ? "" : "s"} · ${home} at home${partner}`,
+      ` ${whoText(who)} · ${cards} card${cards === 1 ? "" : "s"} · ${home} at home${partner}`,
     );
     list.append(item);
   }
