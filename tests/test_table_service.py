@@ -176,3 +176,21 @@ def test_the_routes_answer_with_the_statuses_of_their_refusals() -> None:
     stale = client.post(f"/table/{table}/choose", json={"token": token, "version": 99})
     assert stale.status_code == 409 and stale.json()["error"]["code"] == "stale"
     assert client.post(f"/table/{table}/choose", content=b"{oops").status_code == 400
+
+
+def test_the_event_stream_carries_the_number_of_moves_and_nothing_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    testclient = pytest.importorskip("starlette.testclient")
+    table_http = pytest.importorskip("dogrules.app.table_http")
+    web_table = pytest.importorskip("dogrules.app.web_table")
+    # A stream that ends at once, so that the test reads it whole.
+    monkeypatch.setattr(table_http, "STREAM_SECONDS", 0.0)
+    tables = Tables()
+    client = testclient.TestClient(web_table.create_app(tables=tables))
+    opened = tables.open(TableSettings("dog-kids", players=2, seed=1, people=(0,)))
+    streamed = client.get(f"/table/{opened.table}/events")
+    assert streamed.headers["content-type"].startswith("text/event-stream")
+    version = tables.get(opened.table).version
+    assert streamed.text == f"retry: 1000\ndata: {version}\n\n"
+    assert client.get("/table/none/events").status_code == 404

@@ -19,6 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
@@ -95,8 +96,13 @@ class Person:
     as on another device), the console errors it logs, and every JSON answer it received
     from the table's routes."""
 
-    def __init__(self, chromium: Browser, width: int = 1400, height: int = 900) -> None:
-        self.context = chromium.new_context(viewport={"width": width, "height": height})
+    def __init__(
+        self, chromium: Browser, width: int = 1400, height: int = 900, still: bool = False
+    ) -> None:
+        motion: Literal["reduce", "no-preference"] = "reduce" if still else "no-preference"
+        self.context = chromium.new_context(
+            viewport={"width": width, "height": height}, reduced_motion=motion
+        )
         self.page = self.context.new_page()
         self.page.set_default_timeout(WAIT_MS)
         self.errors: list[str] = []
@@ -128,8 +134,8 @@ def people(chromium: Browser) -> Iterator[Callable[..., Person]]:
     """Makes a Person (closed after the test)."""
     made: list[Person] = []
 
-    def make(width: int = 1400, height: int = 900) -> Person:
-        made.append(Person(chromium, width, height))
+    def make(width: int = 1400, height: int = 900, still: bool = False) -> Person:
+        made.append(Person(chromium, width, height, still))
         return made[-1]
 
     yield make
@@ -417,12 +423,15 @@ FINGERTIP = """() => {
 }"""
 
 
-def test_on_a_phone_every_option_is_a_fingertip_wide(
+def test_on_a_phone_every_option_is_a_fingertip_wide_and_motion_can_be_reduced(
     server: str, people: Callable[..., Person]
 ) -> None:
-    me = people(390, 844)
-    _open_table(me, server, KIDS_3.replace("&friends=1", "").replace("seed=1", "seed=2"))
+    # A phone whose owner asked for reduced motion: the address says nothing of animations.
+    me = people(390, 844, still=True)
+    query = KIDS_3.replace("&friends=1", "").replace("seed=1", "seed=2")
+    _open_table(me, server, query.replace("&anim=0", ""))
     page = me.page
+    assert not page.is_checked("#anim"), "animations are on though reduced motion is asked"
     page.wait_for_selector(MY_TURN)
     _screenshot(page, "phone")
     for _ in range(30):
