@@ -66,6 +66,11 @@ function status(text, kind = "") {
 function fail(error) {
   console.warn(error);
   setBusy(false);
+  if (error instanceof ApiError && error.code === "unknown_table") {
+    game.seat?.close();
+    status(`This table is gone: ${error.message}. Open a new table above.`, "error");
+    return;
+  }
   const again = el("button", { type: "button", id: "again" }, "Try again");
   // Trying again starts afresh from the server's view: nothing the page held is trusted.
   again.addEventListener("click", () => {
