@@ -315,6 +315,7 @@ def test_a_reload_rejoins_the_seat_and_failed_requests_never_leave_a_stuck_page(
     _click_next(me)
     me.page.wait_for_selector(f"{MY_TURN}, {OVER}, body[data-turn='other']")
     assert failures == [] and me.page.locator("#status.error").count() == 0
+    me.page.wait_for_selector("#connection", state="hidden")
     me.page.unroute("**/table/*/choose")
     # The server cannot be reached at all: after its tries the page says so, with a way on.
     me.page.wait_for_selector(MY_TURN)

@@ -39,6 +39,7 @@ export class Seat {
     this.events = null;
     this.poll = null;
     this.onTrouble = () => {};
+    this.onBack = () => {};
   }
 
   /** Open a new table (`people`: the seats people play, this page's first). */
@@ -81,6 +82,7 @@ export class Seat {
     return retried(
       () => post(`table/${this.table}/${name}`, { ...body, token: this.token }),
       this.onTrouble,
+      this.onBack,
     );
   }
 
@@ -89,6 +91,8 @@ export class Seat {
   listen(changed, connection) {
     this.close();
     this.onTrouble = () => connection(false);
+    // A request that got through after trouble: the notice goes, unless the stream is down.
+    this.onBack = () => connection(this.events?.readyState === EventSource.OPEN);
     const events = new EventSource(`table/${this.table}/events`);
     events.onmessage = () => changed();
     events.onopen = () => {
@@ -111,11 +115,13 @@ export class Seat {
 }
 
 /** `send()`'s answer; while it fails for the network, tried again a few times (telling
- * `trouble()`), then the last failure, said plainly. */
-async function retried(send, trouble = () => {}) {
+ * `trouble()`, and `back()` once through), then the last failure, said plainly. */
+async function retried(send, trouble = () => {}, back = () => {}) {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await send();
+      const answer = await send();
+      if (attempt > 0) back();
+      return answer;
     } catch (error) {
       if (!passing(error)) throw error;
       if (attempt >= RETRY_MS.length) {
