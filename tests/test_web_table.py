@@ -223,6 +223,16 @@ def _click_next(person: Person, wait_ms: int = WAIT_MS) -> dict[str, object]:
     return seen
 
 
+def _click_until(person: Person, wanted: str, most: int = 30) -> None:
+    """Click the staged choices until, on the person's turn, the page shows ``wanted``."""
+    for _ in range(most):
+        person.page.wait_for_selector(f"{MY_TURN}, {OVER}")
+        if person.page.locator(f"{MY_TURN} {wanted}").count():
+            return
+        assert _click_next(person)["turn"] != "over", f"the game ended before {wanted} showed"
+    pytest.fail(f"no {wanted} after {most} clicks")
+
+
 def _play_to_the_end(at_table: list[Person], most: int = MOST_CLICKS) -> int:
     """Every person clicks whenever it is their turn until the game is over; the clicks."""
     clicks = 0
@@ -435,12 +445,7 @@ def test_on_a_phone_every_option_is_a_fingertip_wide_and_motion_can_be_reduced(
     assert not page.is_checked("#anim"), "animations are on though reduced motion is asked"
     page.wait_for_selector(MY_TURN)
     _screenshot(page, "phone")
-    for _ in range(30):
-        page.wait_for_selector(f"{MY_TURN}, {OVER}")
-        if page.locator("#board .option").count():
-            break
-        _click_next(me)
-    assert page.locator("#board .option").count(), "no option on the board to tap"
+    _click_until(me, "#board .option")
     assert page.evaluate(FINGERTIP) == []
     wide = page.evaluate("() => document.documentElement.scrollWidth")
     assert wide <= 390, f"the page scrolls sideways on a phone ({wide} px)"
@@ -503,11 +508,7 @@ def test_the_keyboard_plays_a_card_and_a_piece(server: str, people: Callable[...
     me = people()
     _open_table(me, server, KIDS_3.replace("&friends=1", "").replace("seed=1", "seed=2"))
     page = me.page
-    for _ in range(30):
-        page.wait_for_selector(f"{MY_TURN}, {OVER}")
-        if page.locator("#hand .card.option").count():
-            break
-        _click_next(me)
+    _click_until(me, "#hand .card.option")
     page.focus("#hand .card.option")
     page.keyboard.press("Enter")
     page.wait_for_selector(f'{MY_TURN}[data-step="piece"]')
