@@ -91,6 +91,16 @@ export class Board {
     }
   }
 
+  /** On a board wider than its frame (a phone), pan the frame to centre `element`. */
+  reveal(element) {
+    const frame = this.container;
+    const pans = frame.scrollWidth > frame.clientWidth || frame.scrollHeight > frame.clientHeight;
+    if (!element || !pans) return;
+    const [box, view] = [element.getBoundingClientRect(), frame.getBoundingClientRect()];
+    frame.scrollLeft += box.left + box.width / 2 - (view.left + view.width / 2);
+    frame.scrollTop += box.top + box.height / 2 - (view.top + view.height / 2);
+  }
+
   /** Mark where the last move's pieces (and the Black Dog) came from and went to. */
   markMove(events) {
     this.clearMarks("last-from", "last-to");

@@ -181,6 +181,7 @@ async function catchUpOnce() {
   game.view = answer;
   game.sides = sidesOf(game.variants, answer);
   board.show(answer.board);
+  if (first) board.reveal(board.svg?.querySelector(`.piece.seat-${answer.seat}`));
   const last = moves.length ? moves[moves.length - 1] : null;
   // The last move that moved a piece stays marked until another does.
   const moved = moves.filter((m) => m.events.some(Board.moves)).pop();
@@ -265,6 +266,7 @@ function showDecision(decision) {
   board.clearMarks("tried");
   const onBoard = BOARD_STEPS.has(decision.step);
   board.highlight(onBoard ? decision.options.map((o) => o.value) : [], mySide());
+  board.reveal(board.svg?.querySelector(".option"));
   markChosen();
   showOptions(decision.options);
   showHand();
