@@ -12,6 +12,7 @@ from typing import cast
 import pytest
 
 import dogrules
+from dogrules.app import table_service
 from dogrules.app.table_service import (
     Table,
     TableError,
@@ -194,3 +195,25 @@ def test_the_event_stream_carries_the_number_of_moves_and_nothing_else(
     version = tables.get(opened.table).version
     assert streamed.text == f"retry: 1000\ndata: {version}\n\n"
     assert client.get("/table/none/events").status_code == 404
+
+
+class _Cheat:
+    """A plug-in bot that breaks its contract: it plays an action that is not legal."""
+
+    name = "cheat"
+
+    def observe(self, seen: object) -> None:
+        """Sees nothing."""
+
+    def choose(self, turn: object) -> object:
+        return "not an action"
+
+
+def test_a_bot_that_breaks_its_contract_stops_the_table_naming_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(table_service, "make_bot", lambda name, seed: _Cheat())
+    with pytest.raises(TableError) as failed:
+        Tables().open(TableSettings("dog-kids", players=2, seed=1, people=(1,)))
+    assert failed.value.problem == TableProblem.BOT_FAILED
+    assert "at seat 0" in str(failed.value)

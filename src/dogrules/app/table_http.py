@@ -46,6 +46,7 @@ STATUS: dict[TableProblem, int] = {
     TableProblem.STALE: 409,
     TableProblem.BAD_SETTINGS: 400,
     TableProblem.INVALID_REQUEST: 400,
+    TableProblem.BOT_FAILED: 500,
 }
 """The HTTP status of each refusal."""
 

@@ -69,6 +69,8 @@ class TableProblem(enum.StrEnum):
     """The table asked for cannot be set up (variant, players, seats, bot)."""
     INVALID_REQUEST = "invalid_request"
     """Not a request of the table: a field missing or of the wrong type."""
+    BOT_FAILED = "bot_failed"
+    """The bot playing a seat broke its contract (a plug-in's bug): the table cannot go on."""
 
 
 class TableError(DogRulesError):
@@ -250,12 +252,16 @@ class Table:
         while not state.winner and state.to_act not in self._people:
             seat = state.to_act
             seed = (self.settings.seed + self.version) % 2**48
-            bot = BotSeat(make_bot(self.settings.bot, seed), seat)
-            chosen = bot.choose(self.variant, state, self.variant.legal_actions(state))
+            failed = f"the bot {self.settings.bot!r} at seat {seat} failed"
+            try:
+                bot = BotSeat(make_bot(self.settings.bot, seed), seat)
+                chosen = bot.choose(self.variant, state, self.variant.legal_actions(state))
+            except DogRulesError as exc:
+                raise TableError(TableProblem.BOT_FAILED, f"{failed}: {exc}") from None
             notation = self.variant.game(state.players).notation(seat)
             answer = self._apply(seat, action_json(chosen, notation))
             if "error" in answer:
-                raise TableError(TableProblem.BAD_SETTINGS, f"the bot failed: {answer['error']}")
+                raise TableError(TableProblem.BOT_FAILED, f"{failed}: {answer['error']}")
             state = self.state
 
     def _apply(self, seat: int, action: dict[str, JSONValue]) -> dict[str, JSONValue]:
