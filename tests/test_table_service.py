@@ -217,3 +217,21 @@ def test_a_bot_that_breaks_its_contract_stops_the_table_naming_it(
         Tables().open(TableSettings("dog-kids", players=2, seed=1, people=(1,)))
     assert failed.value.problem == TableProblem.BOT_FAILED
     assert "at seat 0" in str(failed.value)
+
+
+@pytest.mark.parametrize("name", dogrules.VARIANTS)
+def test_a_whole_game_at_a_table_shows_each_seat_its_observation_only(name: str) -> None:
+    variant = dogrules.variant(name)
+    tables = Tables()
+    host = tables.open(TableSettings(name, players=3, seed=2, people=(0, 2)))
+    table = tables.get(host.table)
+    friend = table.take(None)
+    tokens = {host.seat: host.token, friend.seat: friend.token}
+    for _ in range(2000):
+        state = table.state
+        for seat, token in tokens.items():
+            assert table.view(token)["view"] == variant.observe(state, seat)
+        if state.winner:
+            return
+        _play_first_option(table, tokens[state.to_act])
+    pytest.fail(f"no winner at the {name} table after 2000 moves of its people")
