@@ -23,6 +23,7 @@ from dogrules.app.cli import main
 from dogrules.conformance import client
 from dogrules.conformance.client import EngineFault, EngineProcess, Fault
 from dogrules.conformance.compare import Kind, compare_position
+from dogrules.conformance.engines import ProtocolEngine
 from dogrules.conformance.shrink import simpler
 
 ENGINES = Path(__file__).parent / "engines"
@@ -177,7 +178,7 @@ def test_a_disagreement_on_a_position_names_the_clause_deciding_it() -> None:
         black_dog="T24",
     )
     with EngineProcess(shlex.split(FORGETFUL), timeout=20) as engine:
-        found = compare_position(engine, v, state, "lawyers", ["13 T5-T18"])
+        found = compare_position(ProtocolEngine(engine), v, state, "lawyers", ["13 T5-T18"])
     kinds = {(d.kind, d.action) for d in found}
     assert (Kind.EXTRA, "13 T5-T18") in kinds and (Kind.VERDICT, "13 T5-T18") in kinds, found
     assert all("BD-START-BLOCKS" in d.clauses for d in found), found
