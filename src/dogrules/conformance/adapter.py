@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from dogrules.conformance.compare import Disagreement, compare_position
 from dogrules.conformance.engines import AdapterEngine, EngineAdapter, StateT
+from dogrules.conformance.run import vector_check
 from dogrules.formats.states import dump, load
 from dogrules.model.actions import Action
 from dogrules.model.errors import NotationError
@@ -29,7 +30,6 @@ __all__ = [
     "differences",
     "sample_near_misses",
     "vector_differences",
-    "vector_near_misses",
 ]
 
 Dumped = Mapping[str, JSONValue]
@@ -116,21 +116,5 @@ def vector_differences(
 ) -> list[str]:
     """How ``adapter`` disagrees with the reference on a shipped vector (a line of a
     vectors file): the checks ``dogrules conform`` makes on it, one line each."""
-    position = entry["position"]
-    if not isinstance(position, dict):
-        raise ValueError("a vector's position is an object")
-    state = load(position)
-    found = adapter_disagreements(
-        adapter, state, vector_near_misses(entry), check_clauses, str(entry.get("id"))
-    )
-    return [d.line() for d in found]
-
-
-def vector_near_misses(entry: Mapping[str, JSONValue]) -> list[str]:
-    """The near misses (notation) a vector records."""
-    listed = entry.get("illegal")
-    return [
-        str(item["action"])
-        for item in (listed if isinstance(listed, list) else [])
-        if isinstance(item, dict) and "action" in item
-    ]
+    engine = AdapterEngine(adapter)  # type: ignore[arg-type]  # any state type crosses as dumps
+    return [d.line() for d in vector_check(engine, entry, check_clauses)]

@@ -20,7 +20,7 @@ from typing import Protocol, TypeVar
 
 import attrs
 
-from dogrules.conformance.client import EngineFault, EngineProcess, Fault, state_of
+from dogrules.conformance.client import Answer, EngineFault, EngineProcess, Fault, state_of
 from dogrules.formats.states import load
 from dogrules.model.errors import DogRulesError
 from dogrules.model.jsonvalue import JSONValue
@@ -154,13 +154,19 @@ class ProtocolEngine:
             )
         return found
 
-    def apply(self, position: Position, notation: str) -> Applied | Refused:
+    def _asked(self, op: str, position: Position, notation: str) -> Answer | Refused:
+        """The engine's answer to ``op`` on ``notation``, or its error answer as a refusal."""
         try:
-            answer = self.process.request("apply", state=position, action=notation)
+            return self.process.request(op, state=position, action=notation)
         except EngineFault as fault:
             if fault.fault is Fault.ERROR:
                 return Refused(fault.detail)
             raise
+
+    def apply(self, position: Position, notation: str) -> Applied | Refused:
+        answer = self._asked("apply", position, notation)
+        if isinstance(answer, Refused):
+            return answer
         events = answer.get("events")
         reported = None
         if isinstance(events, list):
@@ -168,12 +174,9 @@ class ProtocolEngine:
         return Applied(state_of(answer, "apply"), reported)
 
     def explain(self, position: Position, notation: str) -> tuple[bool, tuple[str, ...]] | Refused:
-        try:
-            answer = self.process.request("explain", state=position, action=notation)
-        except EngineFault as fault:
-            if fault.fault is Fault.ERROR:
-                return Refused(fault.detail)
-            raise
+        answer = self._asked("explain", position, notation)
+        if isinstance(answer, Refused):
+            return answer
         legal, clauses = answer.get("legal"), answer.get("clauses")
         if not isinstance(legal, bool) or not isinstance(clauses, list):
             raise EngineFault(Fault.GARBAGE, "explain", "no 'legal' boolean or 'clauses' list")

@@ -41,6 +41,7 @@ __all__ = [
     "run_check",
     "shrunk",
     "vector_check",
+    "vector_near_misses",
 ]
 
 
@@ -187,14 +188,19 @@ def vector_check(
     if not isinstance(position, dict):
         raise ValueError("a vector's position is an object")
     state = load(position)
+    v = get_variant(state.variant)
+    illegal = vector_near_misses(entry)
+    return compare_position(engine, v, state, str(entry.get("id")), illegal, check_clauses)
+
+
+def vector_near_misses(entry: Mapping[str, JSONValue]) -> list[str]:
+    """The near misses (notation) a vector records."""
     listed = entry.get("illegal")
-    illegal = [
+    return [
         str(item["action"])
         for item in (listed if isinstance(listed, list) else [])
         if isinstance(item, dict) and "action" in item
     ]
-    v = get_variant(state.variant)
-    return compare_position(engine, v, state, str(entry.get("id")), illegal, check_clauses)
 
 
 def game_checks(
