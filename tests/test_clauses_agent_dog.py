@@ -1166,6 +1166,22 @@ def test_AD_2P3P_WIN_the_first_seat_with_four_pieces_in_wins(players: int) -> No
     assert t.state.winner == (0,) and t.state.phase == "over"
 
 
+@pytest.mark.clause("R-C13", "AD-2P3P-WIN", "AD-PARTNER")
+def test_R_C13_two_sides_complete_at_once_the_side_home_first_in_sub_move_order_wins() -> None:
+    # three players; seat 0's Partner brings in the last pieces of seats 1 and 2: the order
+    # of the two sub-moves decides which side is home first, and so the winner
+    s = pos(
+        {0: ["T40"], 1: ["T15", "F2", "F3", "F4"], 2: ["T31", "F2", "F3", "F4"]},
+        {0: ["partner"], 1: ["2"]},
+        players=3,
+    )
+    t = play(s, "partner T31-F1@2 T15-F1@1")
+    (won,) = events(t, "won")
+    assert t.state.winner == (2,) and cites(won, "R-C13")
+    # the other order of the same sub-moves: seat 1 is home first and wins
+    assert play(s, "partner T15-F1@1 T31-F1@2").state.winner == (1,)
+
+
 # ---------------------------------------------------------------------------------------------
 # Common rulings as Agent DOG applies them
 # ---------------------------------------------------------------------------------------------

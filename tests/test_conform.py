@@ -23,6 +23,7 @@ from dogrules.app.cli import main
 from dogrules.conformance import client
 from dogrules.conformance.client import EngineFault, EngineProcess, Fault
 from dogrules.conformance.compare import Kind, compare_position
+from dogrules.conformance.engines import ProtocolEngine
 from dogrules.conformance.shrink import simpler
 
 ENGINES = Path(__file__).parent / "engines"
@@ -177,7 +178,7 @@ def test_a_disagreement_on_a_position_names_the_clause_deciding_it() -> None:
         black_dog="T24",
     )
     with EngineProcess(shlex.split(FORGETFUL), timeout=20) as engine:
-        found = compare_position(engine, v, state, "lawyers", ["13 T5-T18"])
+        found = compare_position(ProtocolEngine(engine), v, state, "lawyers", ["13 T5-T18"])
     kinds = {(d.kind, d.action) for d in found}
     assert (Kind.EXTRA, "13 T5-T18") in kinds and (Kind.VERDICT, "13 T5-T18") in kinds, found
     assert all("BD-START-BLOCKS" in d.clauses for d in found), found
@@ -199,3 +200,21 @@ def test_shrinking_steps_keep_positions_valid() -> None:
         {"0": ["H", "H", "H", "T5"], "1": ["H"] * 4, "2": ["H"] * 4, "3": ["H"] * 4},
     ]
     assert all(dogrules.load(step) for step in steps)
+
+
+def test_a_bug_with_many_disagreements_reads_in_a_few_paragraphs_and_details_go_to_a_file(
+    tmp_path: Path,
+) -> None:
+    gallery = f"{PYTHON} {shlex.quote(str(ENGINES / 'gallery.py'))} partner_never_split"
+    details = tmp_path / "details.txt"
+    code, output = conform(
+        "--engine", gallery, *SMALL, "--limit", "40", "--no-shrink", "--details", str(details)
+    )
+    assert code == 1, output
+    total = int(re.findall(r"disagree: (\d+) disagreement", output)[0])
+    written = details.read_text(encoding="utf-8")
+    # Three shown in full (a dozen lines at most each), the rest counted by kind and clauses.
+    assert output.count("DISAGREE [") == 3 < total == written.count("DISAGREE ["), output
+    assert re.search(r"\.\.\. and \d+ more: outcome not listed \(.*R-C10", output), output
+    assert len([line for line in output.splitlines() if not line.endswith(" ...")]) <= 50
+    assert f"every disagreement in full: {details}" in output

@@ -17,7 +17,7 @@ import dogrules
 from dogrules.app.cli import main
 from dogrules.app.commands import vectors as vectors_command
 from dogrules.conformance.adapter import sample_near_misses
-from dogrules.conformance.perft import perft
+from dogrules.conformance.perft import PERFT_DEPTH, divide, perft
 from dogrules.conformance.store import (
     REGENERATE,
     Built,
@@ -28,8 +28,9 @@ from dogrules.conformance.store import (
     shipped_dir,
     write,
 )
-from dogrules.conformance.vectors import VECTORS_VERSION, Form, all_forms, covered
+from dogrules.conformance.vectors import UNSHOWN, VECTORS_VERSION, Form, all_forms, covered
 from dogrules.testing.positions import random_game
+from dogrules.variants import VARIANTS
 
 # The tests share a pytest-xdist worker (tools/check.py: --dist loadgroup), so the vectors
 # are worked out once (some seconds), not once a worker.
@@ -105,7 +106,8 @@ def test_vectors_check_names_the_command_that_regenerates_them(
     (folder / "perft.json").write_text(json.dumps(perft_rows))
     result = CliRunner().invoke(main, ["vectors", "check", "--dir", str(folder)])
     assert result.exit_code == 1, result.output
-    assert "perft black-dog-2p/a: shipped [0, 0, 0], now [12, 166, 943]" in result.output
+    now = "now [12, 166, 943, 6865, 23074]"
+    assert f"perft black-dog-2p/a: shipped [0, 0, 0], {now}" in result.output
     assert f"`{REGENERATE}`" in result.output
 
 
@@ -155,7 +157,57 @@ def test_perft_counts_sequences_of_listed_actions() -> None:
     listed = v.legal_actions(state)
     assert perft(v, state, 1) == len(listed) == 12
     assert perft(v, state, 2) == sum(len(v.legal_actions(v.apply(state, a).state)) for a in listed)
-    assert rows["black-dog-2p/a"]["perft"] == [12, 166, 943]
+    counts = rows["black-dog-2p/a"]["perft"]
+    assert isinstance(counts, list) and counts[:3] == [12, 166, 943]
+
+
+def test_perft_goes_to_depth_five_with_a_divide_at_every_depth() -> None:
+    v = dogrules.variant("black-dog")
+    for row in read_perft(shipped_dir()):
+        counts, divides = row["perft"], row["divide"]
+        assert isinstance(counts, list) and isinstance(divides, dict)
+        assert len(counts) == PERFT_DEPTH >= 4, row["id"]
+        for depth in range(2, PERFT_DEPTH + 1):
+            below = divides[str(depth)]
+            assert isinstance(below, dict)
+            assert sum(int(str(n)) for n in below.values()) == counts[depth - 1]
+    row = next(r for r in read_perft(shipped_dir()) if r["id"] == "black-dog-2p/a")
+    state = dogrules.load(row["position"])  # type: ignore[arg-type]
+    divides = row["divide"]
+    assert isinstance(divides, dict) and divide(v, state, 3) == divides["3"]
+
+
+@pytest.mark.parametrize("name", ["black-dog", "agent-dog", "dog-kids"])
+def test_every_rule_clause_and_ruling_is_shown_deciding_by_some_vector(name: str) -> None:
+    """A bug in any clause changes a vector's answer: each rule clause and ruling is what a
+    vector's clause test is about, or cited by a listed action's events or a near miss's
+    refusal; the few no position shows are named with the reason (UNSHOWN)."""
+    v = dogrules.variant(name)
+    vectors = [e for f in all_forms() if f.variant == name for e in read_form(shipped_dir(), f)[1]]
+    shown = covered(vectors, v.deck.notations)["decided"]
+    rules = {c.id for c in v.clauses if str(c.kind) != "assumption"}
+    assert rules - shown <= set(UNSHOWN), sorted(rules - shown - set(UNSHOWN))
+
+
+def test_every_clause_left_unshown_is_a_rule_clause_or_ruling_of_a_register() -> None:
+    clauses = [c for name in VARIANTS for c in dogrules.variant(name).clauses]
+    rules = {c.id for c in clauses if str(c.kind) != "assumption"}
+    assert set(UNSHOWN) <= rules, sorted(set(UNSHOWN) - rules)
+
+
+def test_each_listed_action_carries_its_events_clauses_and_the_winner_it_makes() -> None:
+    over = 0
+    for form in all_forms():
+        for entry in read_form(shipped_dir(), form)[1]:
+            state = dogrules.load(entry["position"])  # type: ignore[arg-type]
+            v = dogrules.variant(state.variant)
+            for listed in entry["actions"]:  # type: ignore[union-attr]
+                assert isinstance(listed, dict) and isinstance(listed["events"], list)
+                if "winner" in listed:
+                    after = v.apply(state, v.parse_action(state, str(listed["action"]))).state
+                    assert list(after.winner) == listed["winner"] and after.phase == "over"
+                    over += 1
+    assert over >= len(all_forms())  # every form's vectors end a game
 
 
 def test_vectors_export_writes_a_folder_or_needs_update(
@@ -166,8 +218,9 @@ def test_vectors_export_writes_a_folder_or_needs_update(
     assert result.exit_code == 0, result.output
     assert f"vectors version {VECTORS_VERSION}: 12 files" in result.output
     assert (
-        "black-dog: 128 vectors; cards 19/19; phases exchange, over, play, setup" in result.output
+        "black-dog: 133 vectors; cards 19/19; phases exchange, over, play, setup" in result.output
     )
+    assert "83 of 90 rule clauses and rulings shown deciding; not: BD-2P3P-PIECES" in result.output
     assert (tmp_path / "out" / "index.json").read_bytes() == (
         shipped_dir() / "index.json"
     ).read_bytes()

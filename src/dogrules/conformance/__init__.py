@@ -3,6 +3,8 @@
 * :mod:`~dogrules.conformance.vectors`, :mod:`~dogrules.conformance.perft` and
   :mod:`~dogrules.conformance.store`: the test vectors and perft counts shipped in
   ``specs/vectors`` (``dogrules vectors export`` / ``check``);
+* :mod:`~dogrules.conformance.engines`: the engine under test as every check sees it, behind
+  the stdio protocol or an adapter in-process, so both tools run the same checks;
 * :mod:`~dogrules.conformance.client`, :mod:`~dogrules.conformance.compare`,
   :mod:`~dogrules.conformance.shrink` and :mod:`~dogrules.conformance.run`: ``dogrules
   conform``, which drives another engine over the stdio protocol;

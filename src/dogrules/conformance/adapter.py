@@ -9,14 +9,14 @@ and state machine (:mod:`dogrules.conformance.strategies`) build on it.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Protocol, TypeVar
 
-from dogrules.conformance.compare import digest_of
+from dogrules.conformance.compare import Disagreement, compare_position
+from dogrules.conformance.engines import AdapterEngine, EngineAdapter, StateT
+from dogrules.conformance.run import vector_check
 from dogrules.formats.states import dump, load
 from dogrules.model.actions import Action
-from dogrules.model.errors import DogRulesError, NotationError
+from dogrules.model.errors import NotationError
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import State
 from dogrules.testing.near_miss import near_misses
@@ -26,39 +26,13 @@ from dogrules.variants.facade import Variant
 __all__ = [
     "EngineAdapter",
     "ReferenceAdapter",
+    "adapter_disagreements",
     "differences",
     "sample_near_misses",
     "vector_differences",
 ]
 
-StateT = TypeVar("StateT")
 Dumped = Mapping[str, JSONValue]
-
-
-class EngineAdapter(Protocol[StateT]):
-    """What another implementation provides to be checked against the reference. Its own
-    states are of any type ``StateT``; they cross over in the ``dogrules.dump`` shape."""
-
-    def load(self, position: Dumped) -> StateT:
-        """Its state for a position in the dump shape."""
-        ...
-
-    def dump(self, state: StateT) -> Dumped:
-        """Its state in the dump shape (every key, pieces in board order, as ``dump``)."""
-        ...
-
-    def legal(self, state: StateT) -> Sequence[str]:
-        """Its legal actions, each distinct outcome once, in the notation of the seat to
-        act."""
-        ...
-
-    def apply(self, state: StateT, action: str) -> StateT:
-        """The state after ``action`` (notation); any exception when it is illegal."""
-        ...
-
-    def explain(self, state: StateT, action: str) -> tuple[bool, Sequence[str]]:
-        """Whether ``action`` is legal and the clause ids that decide it."""
-        ...
 
 
 class ReferenceAdapter:
@@ -84,8 +58,19 @@ class ReferenceAdapter:
         return ruling.legal, ruling.clauses
 
 
-# An outcome as compared: kind, card, card played through a Copy, digest of the state reached.
-Outcome = tuple[str, str | None, str | None, str]
+def adapter_disagreements(
+    adapter: EngineAdapter[StateT],
+    state: State,
+    illegal: Sequence[str] = (),
+    check_clauses: bool = True,
+    where: str = "position",
+) -> list[Disagreement]:
+    """How ``adapter`` disagrees with the reference on ``state``: the checks ``dogrules
+    conform`` makes (:func:`~dogrules.conformance.compare.compare_position`), in-process."""
+    engine = AdapterEngine(adapter)  # type: ignore[arg-type]  # any state type crosses as dumps
+    return compare_position(
+        engine, get_variant(state.variant), state, where, illegal, check_clauses
+    )
 
 
 def differences(
@@ -95,36 +80,15 @@ def differences(
     check_clauses: bool = True,
 ) -> list[str]:
     """How ``adapter`` disagrees with the reference on ``state``, one line each (empty when
-    it agrees): the dump round trip, its legal actions as a set of distinct outcomes (the
-    states they lead to, not their spellings), and its verdicts on ``illegal`` actions."""
-    v = get_variant(state.variant)
-    position = dump(state, v)
-    theirs = adapter.load(position)
+    it agrees): the dump round trip, its legal actions as a set of distinct outcomes, every
+    listed action move by move (state, winner, events where reported), and its verdicts on
+    ``illegal`` actions."""
+    position = dump(state, get_variant(state.variant))
     found: list[str] = []
-    if dict(adapter.dump(theirs)) != position:
+    if dict(adapter.dump(adapter.load(position))) != position:
         found.append("dump(load(position)) is not the position")
-    ours = Counter(_our_outcome(v, state, a) for a in v.legal_actions(state))
-    listed: Counter[Outcome] = Counter()
-    for text in adapter.legal(theirs):
-        try:
-            action = v.parse_action(state, text)
-        except NotationError as exc:
-            found.append(f"{text}: listed, but the reference cannot read it: {exc}")
-            continue
-        after = digest_of(adapter.dump(adapter.apply(theirs, text)))
-        listed[(str(action.kind), action.card, action.copied, after)] += 1
-        if not v.is_legal(state, action):
-            ruling = v.explain(state, action)
-            found.append(f"{text}: listed, but illegal by {', '.join(ruling.clauses)}")
-        elif (str(action.kind), action.card, action.copied, after) not in ours:
-            found.append(f"{text}: leads to another state than the reference's")
-    for key in ours - listed:
-        found.append(f"an outcome of {key[1] or key[0]} (digest {key[3][:12]}) is not listed")
-    for key in listed - ours:
-        if key in ours:
-            found.append(f"an outcome of {key[1] or key[0]} is listed twice")
-    for action in illegal:
-        found += _verdict_differences(adapter, v, state, theirs, action, check_clauses)
+    texts = [str(action) for action in illegal]
+    found += [d.line() for d in adapter_disagreements(adapter, state, texts, check_clauses)]
     return found
 
 
@@ -147,46 +111,10 @@ def sample_near_misses(v: Variant, state: State, limit: int | None) -> list[Acti
     return found[:: max(1, len(found) // max(limit, 1))][:limit]
 
 
-def _our_outcome(v: Variant, state: State, action: Action) -> Outcome:
-    reached = dump(v.apply(state, action).state, v)
-    return str(action.kind), action.card, action.copied, digest_of(reached)
-
-
-def _verdict_differences(
-    adapter: EngineAdapter[StateT],
-    v: Variant,
-    state: State,
-    theirs: StateT,
-    action: Action,
-    check_clauses: bool,
-) -> list[str]:
-    text = str(action)
-    ruling = v.explain(state, action)
-    legal, clauses = adapter.explain(theirs, text)
-    if legal != ruling.legal:
-        said = "legal" if ruling.legal else f"illegal by {', '.join(ruling.clauses)}"
-        return [f"{text}: the engine says {'legal' if legal else 'illegal'}, the reference {said}"]
-    if check_clauses and not legal and set(clauses) != set(ruling.clauses):
-        return [f"{text}: refused by {sorted(clauses)}, the reference cites {list(ruling.clauses)}"]
-    return []
-
-
 def vector_differences(
     adapter: EngineAdapter[StateT], entry: Mapping[str, JSONValue], check_clauses: bool = True
 ) -> list[str]:
-    """How ``adapter`` disagrees with a shipped vector (a line of a vectors file): its
-    outcomes by digest and its verdicts on the vector's near misses."""
-    position = entry["position"]
-    if not isinstance(position, dict):
-        raise ValueError("a vector's position is an object")
-    state = load(position)
-    v = get_variant(state.variant)
-    illegal_entries = entry.get("illegal")
-    illegal = []
-    for item in illegal_entries if isinstance(illegal_entries, list) else []:
-        if isinstance(item, dict):
-            try:
-                illegal.append(v.parse_action(state, str(item["action"])))
-            except DogRulesError:
-                continue
-    return differences(adapter, state, illegal, check_clauses)
+    """How ``adapter`` disagrees with the reference on a shipped vector (a line of a
+    vectors file): the checks ``dogrules conform`` makes on it, one line each."""
+    engine = AdapterEngine(adapter)  # type: ignore[arg-type]  # any state type crosses as dumps
+    return [d.line() for d in vector_check(engine, entry, check_clauses)]

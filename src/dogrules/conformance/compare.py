@@ -3,9 +3,15 @@
 Legal actions are compared as sets of distinct outcomes, not as spellings: an outcome is the
 kind of action, the card spent (and the card a Copy plays as) and the digest of the state it
 leads to, so an engine may write an action its own way as long as it lists each outcome once.
-An outcome only one engine lists, a state reached differently, a verdict or the clauses
-deciding a refusal that differ: each is a :class:`Disagreement`, naming the clauses the
-reference says decide it.
+Then every listed action is compared move by move: the engine applies the reference's
+notation, and the state it reaches (its digest), the winner and the events (where the engine
+reports them) must be the reference's, so two outcomes swapped between legal actions are
+seen. An outcome only one engine lists, a state, winner or events reached differently, a
+verdict or the clauses deciding a refusal that differ: each is a :class:`Disagreement`,
+naming the clauses the reference says decide it.
+
+The engine is any :class:`~dogrules.conformance.engines.Engine`: behind the stdio protocol
+(``dogrules conform``) or an adapter in-process (the pytest plugin), the same checks.
 """
 
 from __future__ import annotations
@@ -18,14 +24,15 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
-from dogrules.conformance.client import EngineFault, EngineProcess, Fault, state_of
+from dogrules.conformance.client import EngineFault
+from dogrules.conformance.engines import Applied, Engine, Listed, Refused
 from dogrules.formats.records import canonical_json
 from dogrules.formats.states import dump
 from dogrules.model.actions import Action
 from dogrules.model.errors import DogRulesError
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import State
-from dogrules.protocol.shapes import read_action
+from dogrules.protocol.shapes import event_json, read_action
 from dogrules.variants.facade import Variant
 
 __all__ = ["Disagreement", "Kind", "compare_position"]
@@ -41,6 +48,8 @@ class Kind(enum.StrEnum):
     EXTRA = "outcome listed that the reference does not"
     DUPLICATE = "outcome listed twice"
     STATE = "different state reached"
+    WINNER = "different winner"
+    EVENTS = "different events"
     VERDICT = "different verdict"
     CLAUSES = "different deciding clauses"
     PERFT = "different perft count"
@@ -67,8 +76,19 @@ class Disagreement:
     clauses: tuple[str, ...] = ()
     minimal: dict[str, JSONValue] | None = None
 
-    def describe(self) -> str:
-        """The report's paragraph about it."""
+    def line(self) -> str:
+        """The disagreement in one line."""
+        clauses = f" (deciding: {', '.join(self.clauses)})" if self.clauses else ""
+        action = f" {self.action}:" if self.action is not None else ""
+        return (
+            f"[{self.kind}] {self.where}:{action} reference {self.reference}; "
+            f"engine {self.engine}{clauses}"
+        )
+
+    def describe(self, full: bool = False) -> str:
+        """The report's paragraph about it (a dozen lines at most; ``full``: with the whole
+        positions, for the details file)."""
+        show = _compact if full else _clip
         lines = [
             f"DISAGREE [{self.kind}] at {self.where}",
             f"  action:    {self.action if self.action is not None else '-'}",
@@ -76,11 +96,11 @@ class Disagreement:
             f"  engine:    {self.engine}",
             f"  deciding clauses: {', '.join(self.clauses) or '-'}",
             f"  position:  {_board(self.position)}",
-            f"             {_compact(self.position)}",
+            f"             {show(self.position)}",
         ]
         if self.minimal is not None:
             lines.append(f"  minimal position where it persists: {_board(self.minimal)}")
-            lines.append(f"             {_compact(self.minimal)}")
+            lines.append(f"             {show(self.minimal)}")
         return "\n".join(lines)
 
 
@@ -103,38 +123,48 @@ def digest_of(data: Mapping[str, JSONValue]) -> str:
 
 
 @attrs.frozen
-class Ours:
-    """The reference's outcomes of a position: each listed action's key, its notation, the
-    state it leads to (dumped) and the clauses of the events that make it what it is."""
+class Outcome:
+    """One of the reference's outcomes of a position: the key it is compared by, its
+    notation, the state it leads to (dumped), its events (protocol shape, without their
+    text) and the clauses of those events."""
 
-    actions: tuple[tuple[OutcomeKey, str, dict[str, JSONValue], tuple[str, ...]], ...]
+    key: OutcomeKey
+    notation: str
+    after: dict[str, JSONValue]
+    events: tuple[dict[str, JSONValue], ...]
+    clauses: tuple[str, ...]
 
 
-def our_outcomes(v: Variant, state: State) -> Ours:
+def our_outcomes(v: Variant, state: State) -> tuple[Outcome, ...]:
     """The reference's outcomes of ``state``, in the order it lists its actions."""
     found = []
     for action in v.legal_actions(state):
         transition = v.apply(state, action, events=True)
         after = dump(transition.state, v)
         clauses = tuple(dict.fromkeys(c for e in transition.events for c in e.clauses))
+        events = tuple(comparable_event(event_json(e)) for e in transition.events)
         key = (str(action.kind), action.card, action.copied, digest_of(after))
-        found.append((key, str(action), after, clauses))
-    return Ours(tuple(found))
+        found.append(Outcome(key, str(action), after, events, clauses))
+    return tuple(found)
+
+
+def comparable_event(event: Mapping[str, JSONValue]) -> dict[str, JSONValue]:
+    """An event as compared: every field but its line of English."""
+    return {key: value for key, value in event.items() if key != "text"}
 
 
 def compare_position(
-    engine: EngineProcess,
+    engine: Engine,
     v: Variant,
     state: State,
     where: str,
     illegal: Sequence[str] = (),
     check_clauses: bool = True,
-    apply_sample: int = 1,
 ) -> list[Disagreement]:
-    """Every disagreement of ``engine`` with the reference on ``state``: its outcomes, the
-    states the first ``apply_sample`` listed actions lead to through its ``apply``, and its
-    verdicts on the ``illegal`` actions (notation). An engine failure is one disagreement
-    (FAULT) and ends the comparison of this position."""
+    """Every disagreement of ``engine`` with the reference on ``state``: its outcomes as a
+    set, then move by move (the state, winner and events each listed action leads to), and
+    its verdicts on the ``illegal`` actions (notation). An engine failure is one
+    disagreement (FAULT) and ends the comparison of this position."""
     position = dump(state, v)
     found: list[Disagreement] = []
 
@@ -144,18 +174,8 @@ def compare_position(
     try:
         ours = our_outcomes(v, state)
         _compare_listing(engine, v, state, position, ours, say)
-        for _key, text, after, clauses in ours.actions[:apply_sample]:
-            answer = _engine_apply(engine, position, text)
-            if isinstance(answer, str):
-                say(Kind.VERDICT, text, "legal", f"refuses it: {answer}", clauses)
-            elif digest_of(answer) != digest_of(after):
-                say(
-                    Kind.STATE,
-                    text,
-                    f"apply leads to digest {digest_of(after)[:12]}",
-                    _state_diff(after, answer),
-                    clauses,
-                )
+        for outcome in ours:
+            _compare_move(engine, position, outcome, check_clauses, say)
         for text in illegal:
             _compare_verdict(engine, v, state, position, text, check_clauses, say)
     except EngineFault as fault:
@@ -164,65 +184,117 @@ def compare_position(
 
 
 def _compare_listing(
-    engine: EngineProcess,
+    engine: Engine,
     v: Variant,
     state: State,
     position: dict[str, JSONValue],
-    ours: Ours,
+    ours: Sequence[Outcome],
     say: Say,
 ) -> None:
-    answer = engine.request("legal_actions", state=position, outcomes=True)
-    listed = answer.get("actions")
-    if not isinstance(listed, list) or not all(isinstance(a, dict) for a in listed):
-        raise EngineFault(Fault.GARBAGE, "legal_actions", "no list of action objects")
-    digests = answer.get("outcomes")
+    """The engine's listing as a set of outcomes. An action listed by both under the same
+    notation is left to the move-by-move comparison, which says how its outcome differs."""
     theirs: list[tuple[OutcomeKey, str]] = []
-    for index, item in enumerate(listed):
-        assert isinstance(item, dict)
-        text = str(item.get("notation"))
-        if isinstance(digests, list) and len(digests) == len(listed):
-            digest = str(digests[index])
-        else:
-            reached = _engine_apply(engine, position, text)
-            digest = reached if isinstance(reached, str) else digest_of(reached)
-        card, copied = item.get("card"), item.get("copied")
-        key = (
-            str(item.get("kind")),
-            None if card is None else str(card),
-            None if copied is None else str(copied),
-            digest,
-        )
-        theirs.append((key, text))
-    our_count = Counter(key for key, *_ in ours.actions)
+    for item in engine.listing(position):
+        theirs.append((_key(engine, position, item), item.notation))
+    our_count = Counter(outcome.key for outcome in ours)
     their_count = Counter(key for key, _ in theirs)
     if our_count == their_count:
         return
-    by_text = {text: (key, after, clauses) for key, text, after, clauses in ours.actions}
-    unmatched_ours = our_count - their_count
+    our_texts = {outcome.notation for outcome in ours}
+    their_texts = {text for _, text in theirs}
     for key, text in theirs:
         if their_count[key] > our_count[key] > 0:
             say(Kind.DUPLICATE, text, "lists it once", f"lists it {their_count[key]} times", ())
             their_count[key] = our_count[key]
-        if key in our_count:
-            continue
-        mine = by_text.get(text)
-        if mine is not None and unmatched_ours[mine[0]] > 0:
-            unmatched_ours[mine[0]] -= 1
-            reached = _engine_apply(engine, position, text)
-            if isinstance(reached, str):
-                seen = f"lists it, but its apply refuses it: {reached}"
-            elif digest_of(reached) == digest_of(mine[1]):
-                seen = f"reaches the same state, but gives it the digest {key[3][:12]}"
-            else:
-                seen = _state_diff(mine[1], reached)
-            say(Kind.STATE, text, f"leads to digest {digest_of(mine[1])[:12]}", seen, mine[2])
+        if key in our_count or text in our_texts:
             continue
         verdict, deciding = _our_verdict(v, state, text)
         say(Kind.EXTRA, text, verdict, f"lists it (digest {key[3][:12]})", deciding)
-    for key, text, _after, clauses in ours.actions:
-        if unmatched_ours[key] > 0:
-            unmatched_ours[key] -= 1
-            say(Kind.MISSING, text, f"legal (digest {key[3][:12]})", "does not list it", clauses)
+    unmatched = our_count - Counter(key for key, _ in theirs)
+    for outcome in ours:
+        if unmatched[outcome.key] > 0 and outcome.notation not in their_texts:
+            unmatched[outcome.key] -= 1
+            say(
+                Kind.MISSING,
+                outcome.notation,
+                f"legal (digest {outcome.key[3][:12]})",
+                "does not list it",
+                outcome.clauses,
+            )
+
+
+def _key(engine: Engine, position: dict[str, JSONValue], item: Listed) -> OutcomeKey:
+    digest = item.digest
+    if digest is None:
+        reached = engine.apply(position, item.notation)
+        digest = reached.message if isinstance(reached, Refused) else digest_of(reached.state)
+    return (item.kind, item.card, item.copied, digest)
+
+
+def _compare_move(
+    engine: Engine,
+    position: dict[str, JSONValue],
+    outcome: Outcome,
+    check_clauses: bool,
+    say: Say,
+) -> None:
+    """Where the reference's action leads in the engine: the same state (so the same
+    winner) and, when it reports them, the same events."""
+    text = outcome.notation
+    answer = engine.apply(position, text)
+    if isinstance(answer, Refused):
+        say(Kind.VERDICT, text, "legal", f"refuses it: {answer.message}", outcome.clauses)
+        return
+    reached = answer.state
+    if digest_of(reached) != digest_of(outcome.after):
+        ours, theirs = outcome.after.get("winner"), reached.get("winner")
+        if ours != theirs:
+            say(
+                Kind.WINNER,
+                text,
+                f"winner {_compact(ours)}",
+                f"winner {_compact(theirs)}",
+                outcome.clauses,
+            )
+        else:
+            say(
+                Kind.STATE,
+                text,
+                f"leads to digest {digest_of(outcome.after)[:12]}",
+                _state_diff(outcome.after, reached),
+                outcome.clauses,
+            )
+        return
+    _compare_events(answer, outcome, check_clauses, say)
+
+
+def _compare_events(answer: Applied, outcome: Outcome, check_clauses: bool, say: Say) -> None:
+    if answer.events is None:
+        return
+
+    def shown(event: Mapping[str, JSONValue]) -> dict[str, JSONValue]:
+        kept = comparable_event(event)
+        if not check_clauses:
+            kept.pop("clauses", None)
+        return kept
+
+    ours = [shown(e) for e in outcome.events]
+    theirs = [shown(e) for e in answer.events]
+    if ours == theirs:
+        return
+    index = next(
+        (i for i, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b),
+        min(len(ours), len(theirs)),
+    )
+    mine = _clip(ours[index]) if index < len(ours) else "no more events"
+    yours = _clip(theirs[index]) if index < len(theirs) else "no more events"
+    say(
+        Kind.EVENTS,
+        outcome.notation,
+        f"event {index + 1} of {len(ours)}: {mine}",
+        f"event {index + 1} of {len(theirs)}: {yours}",
+        outcome.clauses,
+    )
 
 
 def _our_verdict(v: Variant, state: State, text: str) -> tuple[str, tuple[str, ...]]:
@@ -237,31 +309,19 @@ def _our_verdict(v: Variant, state: State, text: str) -> tuple[str, tuple[str, .
     return f"illegal: {ruling.text.splitlines()[-1].lstrip('- ')}", ruling.clauses
 
 
-def _engine_apply(
-    engine: EngineProcess, position: dict[str, JSONValue], text: str
-) -> dict[str, JSONValue] | str:
-    """The state the engine's ``apply`` reaches, or its error message (an illegal action)."""
-    try:
-        return state_of(engine.request("apply", state=position, action=text), "apply")
-    except EngineFault as fault:
-        if fault.fault is Fault.ERROR:
-            return fault.detail
-        raise
-
-
 def _state_diff(ours: Mapping[str, JSONValue], theirs: Mapping[str, JSONValue]) -> str:
     keys = sorted(k for k in set(ours) | set(theirs) if ours.get(k) != theirs.get(k))
     parts = [f"{k}: reference {_clip(ours.get(k))}, engine {_clip(theirs.get(k))}" for k in keys]
     return "reaches another state: " + "; ".join(parts[:4]) if parts else "same state"
 
 
-def _clip(value: object) -> str:
+def _clip(value: object, width: int = 120) -> str:
     text = _compact(value)
-    return text if len(text) <= 120 else text[:120] + "..."
+    return text if len(text) <= width else text[:width] + "..."
 
 
 def _compare_verdict(
-    engine: EngineProcess,
+    engine: Engine,
     v: Variant,
     state: State,
     position: dict[str, JSONValue],
@@ -274,27 +334,21 @@ def _compare_verdict(
     except DogRulesError:
         return  # not an action of this game, by the reference: nothing to compare
     ruling = v.explain(state, action)
-    try:
-        answer = engine.request("explain", state=position, action=text)
-    except EngineFault as fault:
-        if fault.fault is not Fault.ERROR:
-            raise
+    answer = engine.explain(position, text)
+    if isinstance(answer, Refused):
         say(
             Kind.VERDICT,
             text,
             _verdict(ruling.legal),
-            f"cannot judge it: {fault.detail}",
+            f"cannot judge it: {answer.message}",
             ruling.clauses,
         )
         return
-    legal = answer.get("legal")
-    clauses = answer.get("clauses")
-    if not isinstance(legal, bool) or not isinstance(clauses, list):
-        raise EngineFault(Fault.GARBAGE, "explain", "no 'legal' boolean or 'clauses' list")
+    legal, clauses = answer
     if legal != ruling.legal:
         say(Kind.VERDICT, text, _verdict(ruling.legal), _verdict(legal), ruling.clauses)
-    elif check_clauses and not legal and {str(c) for c in clauses} != set(ruling.clauses):
-        theirs = ", ".join(str(c) for c in clauses) or "none"
+    elif check_clauses and not legal and set(clauses) != set(ruling.clauses):
+        theirs = ", ".join(clauses) or "none"
         say(
             Kind.CLAUSES,
             text,

@@ -20,9 +20,10 @@ from dogrules.testing.positions import random_game
 from dogrules.variants import variant as get_variant
 from dogrules.variants.facade import Variant
 
-__all__ = ["PERFT_DEPTH", "perft", "perft_positions", "perft_table"]
+__all__ = ["PERFT_DEPTH", "divide", "perft", "perft_positions", "perft_table"]
 
-PERFT_DEPTH = 3
+PERFT_DEPTH = 5
+"""The depth the shipped counts go to (with a divide at every depth from 2)."""
 LATER = 8
 """The second perft position of a form is this many random actions after the first."""
 
@@ -36,6 +37,16 @@ def perft(v: Variant, state: State, depth: int) -> int:
     if depth == 1:
         return len(listed)
     return sum(perft(v, v.apply(state, action).state, depth - 1) for action in listed)
+
+
+def divide(v: Variant, state: State, depth: int) -> dict[str, int]:
+    """For each listed action of ``state`` (its notation), the number of sequences of
+    ``depth`` legal actions that start with it: where two engines' counts part, this names
+    the first move below which they differ."""
+    return {
+        str(action): perft(v, v.apply(state, action).state, depth - 1)
+        for action in v.legal_actions(state)
+    }
 
 
 def perft_positions(form: Form) -> Iterator[tuple[str, State]]:
@@ -52,18 +63,23 @@ def perft_positions(form: Form) -> Iterator[tuple[str, State]]:
 
 
 def perft_table() -> list[JSONValue]:
-    """Every perft position with its counts at depths 1..:data:`PERFT_DEPTH`."""
+    """Every perft position with its counts at depths 1..:data:`PERFT_DEPTH` and its
+    divide at each depth from 2 (``{"2": {move: count}, ...}``)."""
     table: list[JSONValue] = []
     for form in all_forms():
         v = get_variant(form.variant)
         for name, state in perft_positions(form):
             counts: list[JSONValue] = [perft(v, state, d) for d in range(1, PERFT_DEPTH + 1)]
+            divides: dict[str, JSONValue] = {
+                str(d): dict(divide(v, state, d).items()) for d in range(2, PERFT_DEPTH + 1)
+            }
             table.append(
                 {
                     "id": name,
                     "position": dump(state, v),
                     "digest": state_digest(state),
                     "perft": counts,
+                    "divide": divides,
                 }
             )
     return table

@@ -8,7 +8,11 @@ then tests may ask for
 * ``dog_engine``: that adapter (the reference's own, ``ReferenceAdapter``, when none is
   named, so the plugin checks itself);
 * ``dog_vector``: each shipped test vector in turn (the test is parametrized over them; only
-  those of ``--dog-variant`` when given), to pass to ``vector_differences``.
+  those of ``--dog-variant`` when given), to pass to ``vector_differences``;
+* ``dog_check``: each check ``dogrules conform`` makes at its default settings in turn (every
+  vector, the seeded random games, the perft positions with their divide; only those of
+  ``--dog-variant`` when given), to pass to :func:`check_differences`, which runs it exactly
+  as ``dogrules conform`` does: the same checks, the same findings, the same short reports.
 
 The plugin imports neither Hypothesis nor the user's engine until a test asks for them.
 """
@@ -21,11 +25,13 @@ from collections.abc import Mapping
 import pytest
 
 from dogrules.conformance.adapter import EngineAdapter, ReferenceAdapter
+from dogrules.conformance.engines import AdapterEngine
+from dogrules.conformance.run import Check, Settings, checks, run_check, shrunk
 from dogrules.conformance.store import read_form, shipped_dir
 from dogrules.conformance.vectors import all_forms
 from dogrules.model.jsonvalue import JSONValue
 
-__all__ = ["load_adapter"]
+__all__ = ["check_differences", "load_adapter"]
 
 ENGINE_OPTION = "dog_engine"
 VARIANT_OPTION = "dog_variant"
@@ -69,10 +75,27 @@ def dog_engine(pytestconfig: pytest.Config) -> EngineAdapter[object]:
     return load_adapter(str(spec))
 
 
+def check_differences(
+    adapter: EngineAdapter[object], check: Check, settings: Settings | None = None
+) -> list[str]:
+    """How ``adapter`` disagrees with the reference on ``check`` (a ``dog_check``): the
+    report ``dogrules conform`` gives, a paragraph per disagreement (the first few shrunk
+    to a smaller position where they persist); empty when it agrees."""
+    settings = Settings() if settings is None else settings
+    engine = AdapterEngine(adapter)
+    found = [d for position in run_check(engine, check, settings) for d in position]
+    if settings.shrink:
+        found = shrunk(engine, found, settings)
+    return [d.describe() for d in found]
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    wanted = metafunc.config.getoption(VARIANT_OPTION) or None
+    if "dog_check" in metafunc.fixturenames:
+        made = list(checks(Settings(variants=None if wanted is None else tuple(wanted))))
+        metafunc.parametrize("dog_check", made, ids=[c.name for c in made])
     if "dog_vector" not in metafunc.fixturenames:
         return
-    wanted = metafunc.config.getoption(VARIANT_OPTION) or None
     vectors: list[Mapping[str, JSONValue]] = [
         entry
         for form in all_forms()

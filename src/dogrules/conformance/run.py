@@ -12,15 +12,16 @@ the run early, reported.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
 import attrs
 
-from dogrules.conformance.client import EngineFault, EngineProcess, Fault, state_of
+from dogrules.conformance.client import EngineFault
 from dogrules.conformance.compare import Disagreement, Kind, compare_position
-from dogrules.conformance.perft import perft
-from dogrules.conformance.shrink import Position, shrink
+from dogrules.conformance.engines import Engine, Position, Refused
+from dogrules.conformance.perft import divide
+from dogrules.conformance.shrink import shrink
 from dogrules.conformance.store import read_form, read_perft, shipped_dir
 from dogrules.conformance.vectors import Form, all_forms
 from dogrules.formats.states import load
@@ -29,14 +30,28 @@ from dogrules.model.jsonvalue import JSONValue
 from dogrules.variants import variant as get_variant
 from dogrules.variants.facade import Variant
 
-__all__ = ["Report", "Settings", "conform"]
+__all__ = [
+    "Check",
+    "Report",
+    "Settings",
+    "checks",
+    "conform",
+    "game_checks",
+    "perft_check",
+    "run_check",
+    "shrunk",
+    "vector_check",
+    "vector_near_misses",
+]
 
 
 @attrs.frozen
 class Settings:
     """What a run covers: the variants (None: every one both engines know), vectors per
     form (None: all), random games per form and their length, the perft depth, whether
-    refusals must cite the same clauses, whether to shrink, where the vectors are."""
+    refusals must cite the same clauses, whether to shrink, where the vectors are, the
+    engine failures that end a run, the disagreements shrunk, and the disagreements after
+    which a run stops (None: it never stops early)."""
 
     variants: tuple[str, ...] | None = None
     limit: int | None = None
@@ -47,7 +62,8 @@ class Settings:
     shrink: bool = True
     folder: Path | None = None
     max_failures: int = 3
-    max_shrinks: int = 5
+    max_shrinks: int = 3
+    max_disagreements: int | None = None
 
 
 @attrs.define
@@ -76,18 +92,17 @@ class _GiveUp(Exception):
 
 
 def conform(
-    engine: EngineProcess, settings: Settings, progress: Callable[[str], None] | None = None
+    engine: Engine, settings: Settings, progress: Callable[[str], None] | None = None
 ) -> Report:
     """Compare ``engine`` with the reference as ``settings`` say."""
     report = Report()
     note = progress or (lambda text: None)
     try:
-        hello = engine.request("hello", protocol=1)
+        known = engine.variants()
     except EngineFault as fault:
         report.disagreements.append(Disagreement(Kind.FAULT, "hello", {}, None, "-", str(fault)))
         report.gave_up = "the engine did not answer hello"
         return report
-    known = _variants(hello)
     wanted = [f for f in all_forms() if settings.variants is None or f.variant in settings.variants]
     forms = [form for form in wanted if form.variant in known]
     report.skipped = sorted({form.variant for form in wanted if form.variant not in known})
@@ -96,129 +111,209 @@ def conform(
             note(f"{form.name} ...")
             report.forms.append(form.name)
             _run_form(engine, form, settings, report)
-    except _GiveUp:
-        report.gave_up = f"{report.failures()} engine failures: stopped"
+    except _GiveUp as stop:
+        report.gave_up = str(stop)
     if settings.shrink:
-        _shrink_all(engine, settings, report)
+        report.disagreements = shrunk(engine, report.disagreements, settings)
     return report
-
-
-def _variants(hello: dict[str, JSONValue]) -> set[str]:
-    listed = hello.get("variants")
-    names = set()
-    for item in listed if isinstance(listed, list) else []:
-        if isinstance(item, dict) and isinstance(item.get("name"), str):
-            names.add(str(item["name"]))
-    return names
 
 
 def _record(report: Report, settings: Settings, found: list[Disagreement]) -> None:
     report.positions += 1
     report.disagreements.extend(found)
     if report.failures() >= settings.max_failures:
-        raise _GiveUp
+        raise _GiveUp(f"{report.failures()} engine failures: stopped")
+    enough = settings.max_disagreements
+    if enough is not None and len(report.disagreements) >= enough:
+        raise _GiveUp(f"{len(report.disagreements)} disagreements found: stopped")
 
 
-def _run_form(engine: EngineProcess, form: Form, settings: Settings, report: Report) -> None:
-    v = get_variant(form.variant)
+@attrs.frozen
+class Check:
+    """One check of a run: a vector (``vector``), a seeded random game (``game``) or a perft
+    position (``perft``) of a form; ``name`` says which, ``data`` is the vector or perft row
+    (the seed for a game)."""
+
+    kind: str
+    form: Form
+    name: str
+    data: Mapping[str, JSONValue] | int
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def checks(settings: Settings, forms: Iterable[Form] | None = None) -> Iterator[Check]:
+    """Every check ``settings`` ask for, form by form: the same list for ``dogrules
+    conform`` and the pytest plugin."""
     folder = settings.folder or shipped_dir()
-    _header, vectors = read_form(folder, form)
-    for entry in vectors[: settings.limit]:
-        position = entry["position"]
-        assert isinstance(position, dict)
-        illegal_list = entry.get("illegal")
-        illegal = [
-            str(item["action"])
-            for item in (illegal_list if isinstance(illegal_list, list) else [])
-            if isinstance(item, dict)
-        ]
-        state = load(position, v)
-        where = str(entry.get("id"))
-        _record(
-            report,
-            settings,
-            compare_position(engine, v, state, where, illegal, settings.check_clauses),
-        )
-    for seed in range(1, settings.games + 1):
-        choose = random.Random(seed).choice
-        state = v.new_game(form.players, seed, form.teams)
-        for ply in range(settings.plies):
-            if state.phase.value == "over":
-                break
-            where = f"{form.name} random game {seed}, ply {ply}"
-            found = compare_position(engine, v, state, where, (), settings.check_clauses, 0)
-            _record(report, settings, found)
-            state = v.apply(state, choose(v.legal_actions(state))).state
-    for row in read_perft(folder):
-        if str(row.get("id", "")).rsplit("/", 1)[0] == form.name:
-            _check_perft(engine, v, row, settings, report)
-
-
-def _check_perft(
-    engine: EngineProcess, v: Variant, row: dict[str, JSONValue], settings: Settings, report: Report
-) -> None:
-    position = row["position"]
-    assert isinstance(position, dict)
-    state = load(position, v)
-    where = f"perft {row.get('id')}"
-    for depth in range(1, settings.perft_depth + 1):
-        ours = perft(v, state, depth)
-        try:
-            theirs = engine_perft(engine, position, depth)
-        except EngineFault as fault:
-            _record(
-                report, settings, [Disagreement(Kind.FAULT, where, position, None, "-", str(fault))]
-            )
-            return
-        if theirs != ours:
-            found = Disagreement(
-                Kind.PERFT,
-                where,
-                position,
-                None,
-                f"perft({depth}) = {ours}",
-                f"perft({depth}) = {theirs}",
-            )
-            _record(report, settings, [found])
-            return
-    report.positions += 1
-
-
-def engine_perft(engine: EngineProcess, position: dict[str, JSONValue], depth: int) -> int:
-    """The engine's perft count of ``position`` at ``depth``, through its protocol."""
-    listed = engine.request("legal_actions", state=position).get("actions")
-    if not isinstance(listed, list):
-        raise EngineFault(Fault.GARBAGE, "legal_actions", "no list of actions")
-    if depth <= 1:
-        return len(listed)
-    total = 0
-    for item in listed:
-        notation = item.get("notation") if isinstance(item, dict) else None
-        if not isinstance(notation, str):
-            raise EngineFault(Fault.GARBAGE, "legal_actions", "an action without notation")
-        reached = state_of(engine.request("apply", state=position, action=notation), "apply")
-        total += engine_perft(engine, reached, depth - 1)
-    return total
-
-
-SHRINKABLE = frozenset({Kind.MISSING, Kind.EXTRA, Kind.STATE, Kind.VERDICT, Kind.CLAUSES})
-
-
-def _shrink_all(engine: EngineProcess, settings: Settings, report: Report) -> None:
-    """Shrink the first few disagreements (of kinds a single position shows)."""
-    shrunk = 0
-    for index, found in enumerate(report.disagreements):
-        if found.kind not in SHRINKABLE or shrunk >= settings.max_shrinks or not found.position:
+    rows = read_perft(folder)
+    for form in all_forms() if forms is None else forms:
+        if settings.variants is not None and form.variant not in settings.variants:
             continue
-        shrunk += 1
-        v = get_variant(str(found.position["variant"]))
-        minimal = shrink(v, found.position, _persists(engine, v, found, settings))
+        _header, vectors = read_form(folder, form)
+        for entry in vectors[: settings.limit]:
+            yield Check("vector", form, str(entry.get("id")), entry)
+        for seed in range(1, settings.games + 1):
+            yield Check("game", form, f"{form.name} random game {seed}", seed)
+        for row in rows:
+            if str(row.get("id", "")).rsplit("/", 1)[0] == form.name:
+                yield Check("perft", form, f"perft {row.get('id')}", row)
+
+
+def run_check(engine: Engine, check: Check, settings: Settings) -> Iterator[list[Disagreement]]:
+    """The disagreements of ``engine`` on ``check``, one list per position compared."""
+    if isinstance(check.data, int):
+        yield from game_checks(
+            engine, check.form, check.data, settings.plies, settings.check_clauses
+        )
+    elif check.kind == "vector":
+        yield vector_check(engine, check.data, settings.check_clauses)
+    else:
+        yield perft_check(engine, check.data, settings.perft_depth)
+
+
+def _run_form(engine: Engine, form: Form, settings: Settings, report: Report) -> None:
+    for check in checks(settings, [form]):
+        for found in run_check(engine, check, settings):
+            _record(report, settings, found)
+
+
+def vector_check(
+    engine: Engine, entry: Mapping[str, JSONValue], check_clauses: bool = True
+) -> list[Disagreement]:
+    """The disagreements of ``engine`` on a vector: its outcomes, every listed action move
+    by move, and its verdicts on the vector's near misses."""
+    position = entry["position"]
+    if not isinstance(position, dict):
+        raise ValueError("a vector's position is an object")
+    state = load(position)
+    v = get_variant(state.variant)
+    illegal = vector_near_misses(entry)
+    return compare_position(engine, v, state, str(entry.get("id")), illegal, check_clauses)
+
+
+def vector_near_misses(entry: Mapping[str, JSONValue]) -> list[str]:
+    """The near misses (notation) a vector records."""
+    listed = entry.get("illegal")
+    return [
+        str(item["action"])
+        for item in (listed if isinstance(listed, list) else [])
+        if isinstance(item, dict) and "action" in item
+    ]
+
+
+def game_checks(
+    engine: Engine, form: Form, seed: int, plies: int, check_clauses: bool = True
+) -> Iterator[list[Disagreement]]:
+    """The disagreements of ``engine`` at each position of seeded random game ``seed`` of
+    ``form`` (its first ``plies`` positions), one list a position."""
+    v = get_variant(form.variant)
+    choose = random.Random(seed).choice
+    state = v.new_game(form.players, seed, form.teams)
+    for ply in range(plies):
+        if state.phase.value == "over":
+            return
+        where = f"{form.name} random game {seed}, ply {ply}"
+        yield compare_position(engine, v, state, where, (), check_clauses)
+        state = v.apply(state, choose(v.legal_actions(state))).state
+
+
+def perft_check(engine: Engine, row: Mapping[str, JSONValue], depth: int) -> list[Disagreement]:
+    """The disagreement of ``engine`` with a perft position's counts up to ``depth``, each
+    checked with its divide (the count below each first move): a count that differs is
+    followed down the first move where the engines part to the position where they
+    disagree, and that position's disagreements are reported with it."""
+    position = row["position"]
+    if not isinstance(position, dict):
+        raise ValueError("a perft position is an object")
+    v = get_variant(str(position.get("variant")))
+    name = f"perft {row.get('id')}"
+    try:
+        for level in range(1, depth + 1):
+            found = _follow(engine, v, position, level, name, [])
+            if found:
+                return found
+    except EngineFault as fault:
+        return [Disagreement(Kind.FAULT, name, position, None, "-", str(fault))]
+    return []
+
+
+def _follow(
+    engine: Engine, v: Variant, position: Position, depth: int, name: str, path: list[str]
+) -> list[Disagreement]:
+    """Compare the count of ``position`` at ``depth``; when it differs, compare that
+    position outright, and go down the first move whose divide count differs."""
+    ours = divide(v, load(position, v), depth)
+    theirs = engine_divide(engine, position, depth)
+    if sum(ours.values()) == sum(theirs.values()):
+        return []
+    where = f"{name}{' after ' + ' / '.join(path) if path else ''}"
+    parted = sorted(k for k in set(ours) | set(theirs) if ours.get(k) != theirs.get(k))
+    move = parted[0]
+    summary = Disagreement(
+        Kind.PERFT,
+        where,
+        position,
+        move,
+        f"perft({depth}) = {sum(ours.values())}; below {move}: {ours.get(move, 'not listed')}",
+        f"perft({depth}) = {sum(theirs.values())}; below {move}: {theirs.get(move, 'not listed')}",
+    )
+    state = load(position, v)
+    here = compare_position(engine, v, state, where, (), True)
+    if here or depth == 1 or move not in ours or move not in theirs:
+        return [summary, *here]
+    reached = engine.apply(position, move)
+    if isinstance(reached, Refused):
+        return [summary]
+    return [summary, *_follow(engine, v, reached.state, depth - 1, name, [*path, move])]
+
+
+def engine_divide(engine: Engine, position: Position, depth: int) -> dict[str, int]:
+    """The engine's divide of ``position`` at ``depth``: for each action it lists, the
+    number of sequences of ``depth`` actions that start with it."""
+    found: dict[str, int] = {}
+    for item in engine.listing(position):
+        if depth <= 1:
+            found[item.notation] = found.get(item.notation, 0) + 1
+            continue
+        reached = engine.apply(position, item.notation)
+        below = (
+            0 if isinstance(reached, Refused) else _engine_perft(engine, reached.state, depth - 1)
+        )
+        found[item.notation] = found.get(item.notation, 0) + below
+    return found
+
+
+def _engine_perft(engine: Engine, position: Position, depth: int) -> int:
+    if depth <= 1:
+        return len(engine.listing(position))
+    return sum(engine_divide(engine, position, depth).values())
+
+
+SHRINKABLE = frozenset(
+    {Kind.MISSING, Kind.EXTRA, Kind.STATE, Kind.WINNER, Kind.EVENTS, Kind.VERDICT, Kind.CLAUSES}
+)
+
+
+def shrunk(engine: Engine, found: list[Disagreement], settings: Settings) -> list[Disagreement]:
+    """``found`` with the first few disagreements (of kinds a single position shows) given
+    the smallest position where they persist."""
+    out = list(found)
+    done = 0
+    for index, item in enumerate(out):
+        if item.kind not in SHRINKABLE or done >= settings.max_shrinks or not item.position:
+            continue
+        done += 1
+        v = get_variant(str(item.position["variant"]))
+        minimal = shrink(v, item.position, _persists(engine, v, item, settings))
         if minimal is not None:
-            report.disagreements[index] = attrs.evolve(found, minimal=minimal)
+            out[index] = attrs.evolve(item, minimal=minimal)
+    return out
 
 
 def _persists(
-    engine: EngineProcess, v: Variant, found: Disagreement, settings: Settings
+    engine: Engine, v: Variant, found: Disagreement, settings: Settings
 ) -> Callable[[Position], bool]:
     """Whether the same kind of disagreement about the same action shows in a position."""
     illegal = (found.action,) if found.kind in (Kind.VERDICT, Kind.CLAUSES) and found.action else ()
@@ -226,7 +321,7 @@ def _persists(
     def persists(position: Position) -> bool:
         state = load(position, v)
         try:
-            again = compare_position(engine, v, state, "", illegal, settings.check_clauses, 0)
+            again = compare_position(engine, v, state, "", illegal, settings.check_clauses)
         except DogRulesError:
             return False  # the action cannot even be read there: not the same disagreement
         return any(d.kind is found.kind and d.action == found.action for d in again)

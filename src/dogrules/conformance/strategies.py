@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from dogrules.conformance.adapter import EngineAdapter, StateT, differences, sample_near_misses
+from dogrules.conformance.adapter import EngineAdapter, differences, sample_near_misses
+from dogrules.conformance.engines import StateT
 from dogrules.conformance.store import read_form, shipped_dir
 from dogrules.conformance.vectors import all_forms
 from dogrules.formats.states import dump, load

@@ -5,15 +5,18 @@ A *vector* is one position (the ``dogrules.dump`` shape) with:
 
 * ``actions``: its legal actions, each distinct outcome once in its canonical spelling (the
   notation of the seat to act), in the reference's order, each with the ``digest`` of the
-  state it leads to;
+  state it leads to, the ``events`` it causes (their kinds, in order), the ``clauses`` that
+  make it what it is (those its events cite) and, when it wins the game, the ``winner``;
 * ``full``: for a sample of them (the first and the last listed), the state it leads to in
   full, written as the keys of the dumped state that differ from the position (the state is
   the position updated with them);
 * ``illegal``: a sample of near misses (listed plays spelled wrong in small ways, see
   :mod:`dogrules.testing.near_miss`) with the clause ids that decide their refusal.
 
-Vectors come from the positions the clause tests set up (``specs/illustrations``) and from
-seeded random games, chosen so that every phase and every card the games reach appear.
+Vectors come from the positions the clause tests set up (``specs/illustrations``), from
+seeded random games, chosen so that every phase and every card the games reach appear, and
+from further random games where a rule clause or ruling decides that no vector of the form
+shows deciding yet (:func:`clause_positions`), so a bug in any clause changes an answer.
 Everything here is deterministic: the same engine writes the same vectors.
 """
 
@@ -40,15 +43,18 @@ from dogrules.variants import variant as get_variant
 from dogrules.variants.facade import Variant
 
 __all__ = [
+    "UNSHOWN",
     "VECTORS_VERSION",
     "Form",
     "all_forms",
+    "clause_positions",
     "covered",
+    "decided",
     "vector",
     "vectors_of",
 ]
 
-VECTORS_VERSION = 1
+VECTORS_VERSION = 2
 """The version of the shipped vectors: raised whenever their content changes (a rule change,
 a new sample), never for the same content (docs/conformance.md)."""
 
@@ -58,11 +64,45 @@ random positions are taken from."""
 MAX_PLIES = 400
 RANDOM_POSITIONS = 12
 """Positions taken from random games per form, at most."""
+CLAUSE_SEEDS = range(5, 13)
+"""The random games searched for positions where a clause not decided yet decides."""
 MAX_ILLEGAL = 8
 """Near misses kept per position, at most (one of each kind always, so up to 6 with the one a
 clause test asked about; the rest only when they bring a clause not cited yet)."""
 
 Vector = dict[str, JSONValue]
+
+SETUP = "how a new game is set up (new_game), which no action in a position decides"
+SECRECY = "what a seat may see (observe), not what an action does"
+UNSHOWN: dict[str, str] = {
+    "BD-2P3P-PIECES": SETUP,
+    "BD-DECK": SETUP,
+    "BD-DISC-SETUP": SETUP,
+    "BD-FREE-START": SETUP,
+    "BD-L-PIECES": SETUP,
+    "BD-PIECES": SETUP,
+    "BD-SECRECY": SECRECY,
+    "AD-DECK": SETUP,
+    "AD-FIRST-DEALER": SETUP,
+    "AD-PLAYERS": SETUP,
+    "AD-SETUP": SETUP,
+    "R-C14": "no Agent DOG clause test sets up a position where it decides yet (issue 35); "
+    "Black DOG's vectors show it",
+    "KD-DEAL": SETUP,
+    "KD-DECK": SETUP,
+    "KD-DOGS": SETUP,
+    "KD-FIRST-PLAYER": SETUP,
+    "KD-L-DOGS": SETUP,
+    "KD-TEAM-SECRECY": SECRECY,
+    "KD-DRAW-FORGOTTEN": "the refill after a turn, whose draws cite KD-DRAW: the vectors pin it "
+    "by the digests of the states after each turn, not by name",
+    "R-K1": SETUP + "; the refill after a turn is pinned as KD-DRAW-FORGOTTEN is",
+    "R-K13": "the reshuffle of the discard pile, whose events cite KD-RESHUFFLE: pinned by "
+    "the digests of the states after a draw empties the deck",
+}
+"""The rule clauses and rulings of the registers that a variant's vectors may leave unshown
+(no clause test, event or refusal of theirs shows them deciding), each with the reason;
+every other one is shown (tests/test_vectors.py)."""
 
 
 @attrs.frozen
@@ -106,8 +146,17 @@ def vector(v: Variant, state: State, source: Mapping[str, JSONValue], asked: str
     full: list[JSONValue] = []
     sampled = {0, len(listed) - 1}
     for index, action in enumerate(listed):
-        after = dump(v.apply(state, action).state, v)
-        actions.append({"action": str(action), "digest": digest(after)})
+        transition = v.apply(state, action, events=True)
+        after = dump(transition.state, v)
+        outcome: dict[str, JSONValue] = {
+            "action": str(action),
+            "digest": digest(after),
+            "events": [str(event.kind) for event in transition.events],
+            "clauses": list(dict.fromkeys(c for e in transition.events for c in e.clauses)),
+        }
+        if transition.state.winner:
+            outcome["winner"] = list(transition.state.winner)
+        actions.append(outcome)
         if index in sampled:
             changed = {key: value for key, value in after.items() if position.get(key) != value}
             full.append({"action": str(action), "changed": changed})
@@ -219,21 +268,62 @@ def game_end(v: Variant, form: Form, seed: int) -> Iterator[tuple[State, Vector,
     yield states[-1], {"kind": "random", "seed": seed, "ply": ply}, None
 
 
+def clause_positions(
+    v: Variant, form: Form, shown: set[str]
+) -> Iterator[tuple[State, Vector, str | None]]:
+    """Positions of the random games :data:`CLAUSE_SEEDS` of ``form`` where a rule clause or
+    ruling of the register decides (a listed action's events cite it) that is not in
+    ``shown`` yet (the clauses the form's other vectors show deciding): the first such
+    position for each, its clauses added to ``shown``."""
+    register = {c.id for c in v.clauses if str(c.kind) != "assumption"}
+    for seed in CLAUSE_SEEDS:
+        for ply, state in enumerate(random_game(v, form.players, seed, form.teams)):
+            if ply >= MAX_PLIES or register <= shown:
+                break
+            cited = {
+                clause
+                for action in v.legal_actions(state)
+                for event in v.apply(state, action, events=True).events
+                for clause in event.clauses
+            }
+            if (cited & register) - shown:
+                shown |= cited
+                yield state, {"kind": "random", "seed": seed, "ply": ply}, None
+
+
 def vectors_of(form: Form) -> list[Vector]:
-    """Every vector of ``form``: the clause tests' positions, then the random ones."""
+    """Every vector of ``form``: the clause tests' positions, the random ones, then those
+    where a clause no vector shows deciding yet decides."""
     v = get_variant(form.variant)
     found = [*illustration_positions(form), *random_positions(v, form)]
-    return [vector(v, state, source, asked) for state, source, asked in found]
+    made = [vector(v, state, source, asked) for state, source, asked in found]
+    shown = set().union(*(decided(entry) for entry in made))
+    made += [vector(v, *position) for position in clause_positions(v, form, shown)]
+    return made
+
+
+def decided(entry: Vector) -> set[str]:
+    """The clauses a vector shows deciding: those its clause test is about, those its listed
+    actions' events cite and those that refuse its near misses."""
+    source = _obj(entry.get("source", {}))
+    found = {str(c) for c in _list(source.get("clauses", []))}
+    for listed in _list(entry["actions"]):
+        found.update(str(c) for c in _list(_obj(listed).get("clauses", [])))
+    for refused in _list(entry["illegal"]):
+        found.update(str(c) for c in _list(_obj(refused)["clauses"]))
+    return found
 
 
 def covered(vectors: Sequence[Vector], deck: Iterable[str]) -> dict[str, set[str]]:
     """What ``vectors`` cover: the phases of their positions, the cards of ``deck`` (its
     notations) their listed plays play (as written, or as played through a Copy), the kinds
-    of action listed and the clauses that decide their near misses."""
+    of action listed, the clauses that decide their near misses (``clauses``) and every
+    clause they show deciding (``decided``, see :func:`decided`)."""
     phases: set[str] = set()
     cards: set[str] = set()
     kinds: set[str] = set()
     clauses: set[str] = set()
+    shown: set[str] = set()
     # Longest notations first, so that "blue x2" is not read as "blue".
     notations = sorted(deck, key=len, reverse=True)
     kind_names = {kind.value for kind in ActionKind}
@@ -252,7 +342,14 @@ def covered(vectors: Sequence[Vector], deck: Iterable[str]) -> dict[str, set[str
                     cards.add(card)
         for refused in _list(entry["illegal"]):
             clauses.update(str(c) for c in _list(_obj(refused)["clauses"]))
-    return {"phases": phases, "cards": cards, "kinds": kinds, "clauses": clauses}
+        shown |= decided(entry)
+    return {
+        "phases": phases,
+        "cards": cards,
+        "kinds": kinds,
+        "clauses": clauses,
+        "decided": shown,
+    }
 
 
 def _list(value: JSONValue) -> list[JSONValue]:

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import shlex
 import sys
+import tempfile
+from collections import Counter
 from pathlib import Path
 
 import click
 
 from dogrules.app.cli_files import fail
 from dogrules.conformance.client import EngineProcess
+from dogrules.conformance.engines import ProtocolEngine
 from dogrules.conformance.run import Report, Settings
 from dogrules.conformance.run import conform as run_conform
 from dogrules.variants import VARIANTS
@@ -50,8 +53,8 @@ from dogrules.variants import VARIANTS
     "--perft-depth",
     default=2,
     show_default=True,
-    type=click.IntRange(0, 3),
-    help="Perft depth checked.",
+    type=click.IntRange(0, 6),
+    help="Perft depth checked (each count with its divide).",
 )
 @click.option(
     "--timeout",
@@ -79,6 +82,23 @@ from dogrules.variants import VARIANTS
     type=click.IntRange(1, 1000),
     help="Engine failures (crash, hang, garbage) before giving up.",
 )
+@click.option(
+    "--max-disagreements",
+    type=click.IntRange(1),
+    help="Stop after this many disagreements (default: go through every check).",
+)
+@click.option(
+    "--shown",
+    default=3,
+    show_default=True,
+    type=click.IntRange(1, 1000),
+    help="Disagreements shown in full; the rest are counted, all are in the details file.",
+)
+@click.option(
+    "--details",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write every disagreement in full here (default: a new file in the temp folder).",
+)
 def conform(
     command: str,
     variants: tuple[str, ...],
@@ -91,6 +111,9 @@ def conform(
     clauses: bool,
     shrink: bool,
     max_failures: int,
+    max_disagreements: int | None,
+    shown: int,
+    details: Path | None,
 ) -> None:
     """Start the engine with COMMAND (split as a shell would, never run by one), feed it the
     vectors, random games and perft positions over the stdio protocol, and report every
@@ -111,6 +134,7 @@ def conform(
         shrink=shrink,
         folder=folder,
         max_failures=max_failures,
+        max_disagreements=max_disagreements,
     )
     engine = EngineProcess(argv, timeout)
     try:
@@ -118,16 +142,30 @@ def conform(
     except OSError as exc:
         fail(f"--engine: cannot start {argv[0]!r}: {exc.strerror or exc}")
     try:
-        report = run_conform(engine, settings, lambda text: click.echo(text, err=True))
+        report = run_conform(
+            ProtocolEngine(engine), settings, lambda text: click.echo(text, err=True)
+        )
     finally:
         engine.stop()
-    print_report(report)
+    print_report(report, shown, details)
     sys.exit(0 if report.agreed else 1)
 
 
-def print_report(report: Report) -> None:
-    for found in report.disagreements:
+def print_report(report: Report, shown: int, details: Path | None) -> None:
+    """The first ``shown`` disagreements in full, a count of the others by kind and
+    deciding clauses, and the whole of them written to ``details``."""
+    for found in report.disagreements[:shown]:
         click.echo(found.describe())
+    rest = Counter(
+        f"{found.kind} ({', '.join(found.clauses) or 'no clause'})"
+        for found in report.disagreements[shown:]
+    )
+    for what, count in rest.most_common(5):
+        click.echo(f"... and {count} more: {what}")
+    if len(rest) > 5:
+        click.echo(f"... and {sum(rest.values()) - sum(c for _, c in rest.most_common(5))} more")
+    if report.disagreements:
+        click.echo(f"every disagreement in full: {_write_details(report, details)}")
     if report.skipped:
         click.echo(f"not checked (the engine does not name them): {', '.join(report.skipped)}")
     if report.gave_up is not None:
@@ -142,3 +180,19 @@ def print_report(report: Report) -> None:
             f"disagree: {len(report.disagreements)} disagreement(s) in {report.positions} "
             f"positions compared ({forms})"
         )
+
+
+def _write_details(report: Report, details: Path | None) -> str:
+    """Write every disagreement (in full, with the whole positions) and say where."""
+    text = "\n\n".join(found.describe(full=True) for found in report.disagreements) + "\n"
+    try:
+        if details is None:
+            with tempfile.NamedTemporaryFile(
+                "w", encoding="utf-8", prefix="dogrules-conform-", suffix=".txt", delete=False
+            ) as handle:
+                handle.write(text)
+                return handle.name
+        details.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        return f"(not written: {exc.strerror or exc})"
+    return str(details)

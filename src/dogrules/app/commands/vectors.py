@@ -42,7 +42,8 @@ def export(folder: Path | None, update: bool) -> None:
 
 def coverage_lines(built: Built) -> list[str]:
     """A line per variant: how many vectors, and the cards, phases and deciding clauses
-    they cover (clauses out of the register's)."""
+    they cover (clauses out of the register's), then the rule clauses and rulings they show
+    deciding and those they do not (docs/conformance.md)."""
     out = []
     for name in dict.fromkeys(form.variant for form in all_forms()):
         entries = [e for f in all_forms() if f.variant == name for e in built.forms[f.name]]
@@ -55,6 +56,12 @@ def coverage_lines(built: Built) -> list[str]:
             f"{' (missing ' + ', '.join(missing) + ')' if missing else ''}; phases "
             f"{', '.join(sorted(found['phases']))}; {len(found['clauses'])} deciding clauses "
             f"(of {len(v.clauses)} in the register)"
+        )
+        rules = {c.id for c in v.clauses if str(c.kind) != "assumption"}
+        unshown = sorted(rules - found["decided"])
+        out.append(
+            f"  {len(rules & found['decided'])} of {len(rules)} rule clauses and rulings shown "
+            f"deciding{'; not: ' + ', '.join(unshown) if unshown else ''}"
         )
     return out
 
