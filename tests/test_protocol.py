@@ -72,7 +72,22 @@ def test_every_error_code_is_answered_by_the_script_or_below() -> None:
 def stdio(lines: list[bytes], context: Context | None = None) -> list[dict[str, Any]]:
     sink = io.BytesIO()
     serve_lines(io.BytesIO(b"\n".join(lines) + b"\n"), sink, context or Context())
-    return [json.loads(line) for line in sink.getvalue().splitlines()]
+    # Strict UTF-8: json.loads of bytes would let an encoded lone surrogate through.
+    return [json.loads(line.decode("utf-8")) for line in sink.getvalue().splitlines()]
+
+
+def test_a_lone_surrogate_in_an_id_or_a_key_is_echoed_as_an_escape_and_the_server_goes_on() -> None:
+    answers = stdio(
+        [
+            b'{"id":"\\ud800","op":"version"}',
+            b'{"id":1,"op":"new_game","\\udfff":1}',
+            b'{"id":2,"op":"version"}',
+        ]
+    )
+    assert answers[0]["id"] == "\ud800" and answers[0]["protocol"] == "dogrules"
+    assert answers[1]["error"]["code"] == "invalid_request"
+    assert "\udfff" in answers[1]["error"]["message"]
+    assert answers[2] == {**answers[0], "id": 2}
 
 
 def test_stdio_loop_answers_each_line_in_order_and_skips_blank_ones() -> None:
@@ -119,23 +134,27 @@ def test_a_stdio_session_runs_the_script_through_the_loop() -> None:
 
 # --- fuzzed malformed lines ----------------------------------------------------------------
 
+
+def any_text(size: int) -> st.SearchStrategy[str]:
+    """Text of any code point, lone surrogates included (JSON writes them as ``\\ud800``)."""
+    return st.text(st.characters(exclude_categories=()), max_size=size)
+
+
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
-    ),
+    st.none() | st.booleans() | st.integers() | st.floats() | any_text(20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(any_text(8), inner, max_size=4),
     max_leaves=12,
 )
 fields = st.dictionaries(
     st.sampled_from(["state", "session", "action", "seat", "path", "variant", "players", "seed"])
-    | st.text(max_size=8),
+    | any_text(8),
     json_values,
     max_size=4,
 )
 requests = st.builds(
     lambda op, ident, extra: {**extra, "id": ident, "op": op},
-    st.sampled_from(OPERATIONS) | st.text(max_size=10),
-    st.none() | st.integers() | st.text(max_size=10) | st.floats() | st.booleans(),
+    st.sampled_from(OPERATIONS) | any_text(10),
+    st.none() | st.integers() | any_text(10) | st.floats() | st.booleans(),
     fields,
 )
 no_newline = st.binary(max_size=60).map(lambda b: b.replace(b"\n", b" "))
