@@ -17,6 +17,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from dogrules.app import http_api
+from dogrules.app.http_bounds import Bounds
 from dogrules.app.table_bot import DEFAULT_BOT, bot_move, bot_names
 from dogrules.protocol import Context
 from dogrules.protocol.dispatch import parse_request
@@ -27,11 +28,15 @@ __all__ = ["TABLE_PREFIX", "create_app", "table_routes", "web_directory"]
 TABLE_PREFIX = "/table"
 
 
-def create_app(context: Context | None = None, cors_origins: Sequence[str] = ()) -> Starlette:
+def create_app(
+    context: Context | None = None, cors_origins: Sequence[str] = (), bounds: Bounds | None = None
+) -> Starlette:
     """The protocol's ASGI application (:func:`dogrules.app.http_api.create_app`) with the
     web table: its page at ``/`` and its routes under ``/table``."""
     shared = Context() if context is None else context
-    return http_api.create_app(shared, cors_origins, extra_routes=table_routes(shared))
+    return http_api.create_app(
+        shared, cors_origins, extra_routes=table_routes(shared), bounds=bounds
+    )
 
 
 def web_directory() -> str:

@@ -31,6 +31,10 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.NOTATION_ERROR: 422,
     ErrorCode.ILLEGAL_ACTION: 422,
     ErrorCode.CHOICE_ERROR: 422,
+    ErrorCode.METHOD_NOT_ALLOWED: 405,
+    ErrorCode.FORBIDDEN_ORIGIN: 403,
+    ErrorCode.TIMEOUT: 408,
+    ErrorCode.BUSY: 503,
     ErrorCode.INTERNAL_ERROR: 500,
 }
 """The HTTP status of an error answer, by its code (an answer that is no error: 200)."""
