@@ -14,16 +14,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from urllib.parse import urlsplit
 
-import anyio
 import attrs
-from starlette.applications import Starlette
-from starlette.datastructures import Headers
-from starlette.middleware import Middleware
-from starlette.middleware.cors import CORSMiddleware
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
-from starlette.types import ASGIApp, Receive, Scope, Send
+
+from dogrules.model.extras import missing_extra
+
+try:
+    import anyio
+    from starlette.applications import Starlette
+    from starlette.datastructures import Headers
+    from starlette.middleware import Middleware
+    from starlette.middleware.cors import CORSMiddleware
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse, Response
+    from starlette.routing import BaseRoute, Route
+    from starlette.types import ASGIApp, Receive, Scope, Send
+except ModuleNotFoundError as exc:  # the optional extra is not installed
+    raise missing_extra("serve", "dogrules.app.http_api", exc) from exc
 
 from dogrules.app.http_bounds import READ_TIMEOUT, Bounds
 from dogrules.app.http_work import Workload

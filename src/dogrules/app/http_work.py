@@ -10,8 +10,13 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-import anyio
-from anyio import to_thread
+from dogrules.model.extras import missing_extra
+
+try:
+    import anyio
+    from anyio import to_thread
+except ModuleNotFoundError as exc:  # the optional extra is not installed
+    raise missing_extra("serve", "dogrules.app.http_work", exc) from exc
 
 from dogrules.app.http_bounds import Bounds
 

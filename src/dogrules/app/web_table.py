@@ -9,12 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from importlib import resources
 
-from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Mount, Route
-from starlette.staticfiles import StaticFiles
+from dogrules.model.extras import missing_extra
+
+try:
+    from starlette.applications import Starlette
+    from starlette.concurrency import run_in_threadpool
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse, Response
+    from starlette.routing import BaseRoute, Mount, Route
+    from starlette.staticfiles import StaticFiles
+except ModuleNotFoundError as exc:  # the optional extra is not installed
+    raise missing_extra("serve", "dogrules.app.web_table", exc) from exc
 
 from dogrules.app import http_api
 from dogrules.app.http_bounds import Bounds

@@ -31,9 +31,15 @@ import json
 from typing import Any, ClassVar
 
 import attrs
-import numpy as np
-import numpy.typing as npt
-import pyspiel
+
+from dogrules.model.extras import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+    import pyspiel
+except ModuleNotFoundError as exc:  # the optional extra is not installed
+    raise missing_extra("rl", "dogrules.envs.spiel", exc) from exc
 
 from dogrules.engine.choices import Decision
 from dogrules.model.state import Phase, State

@@ -23,12 +23,17 @@ import io
 import random
 from typing import Any, ClassVar
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from dogrules.model.extras import missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as exc:  # the optional extra is not installed
+    raise missing_extra("rl", "dogrules.envs.zoo", exc) from exc
 
 from dogrules.engine.choices import Decision
 from dogrules.model.state import Phase, State
