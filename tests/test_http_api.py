@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, settings
 
 import dogrules
 from dogrules.app.cli import main
+from dogrules.app.server_bots import ServerBots
 from dogrules.protocol import Context, Sessions
 from dogrules.protocol.openapi import openapi_document
 from protocol_client import BD, LAWYER, Client, run_script, schema_problems
@@ -54,7 +55,7 @@ STATE = dogrules.dump(LAWYER)
 
 
 def make_app(**options: Any) -> Any:
-    return http_api.create_app(Context(Sessions(8), LIMIT), **options)
+    return http_api.create_app(Context(Sessions(8), LIMIT, ServerBots()), **options)
 
 
 @pytest.fixture
@@ -187,7 +188,7 @@ THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 # position schema has many: about two minutes), only under the thorough profile.
 api = schemathesis.openapi.from_asgi(
     "/openapi.json",
-    http_api.create_app(),
+    http_api.create_app(Context(bots=ServerBots())),
     config=schemathesis.config.SchemathesisConfig.from_dict(
         {"phases": {"coverage": {"enabled": THOROUGH}}}
     ),

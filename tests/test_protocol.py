@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import dogrules
 import dogrules.protocol
+from dogrules.app.server_bots import ServerBots
 from dogrules.app.stdio import serve_lines
 from dogrules.protocol import (
     OPERATIONS,
@@ -49,7 +50,7 @@ def ask(request: object, context: Context | None = None) -> dict[str, Any]:
 
 
 def in_process() -> Client:
-    context = Context()
+    context = Context(bots=ServerBots())
     return Client(lambda line: encode(handle_text(line, context)))
 
 
@@ -124,7 +125,7 @@ def test_a_line_over_the_limit_is_answered_too_large_and_the_next_line_still_wor
 def test_a_stdio_session_runs_the_script_through_the_loop() -> None:
     # serve_lines reads a whole stream, so the script's requests go one stream each, on a
     # shared context: the sessions persist from one stream to the next.
-    context = Context()
+    context = Context(bots=ServerBots())
 
     def transport(line: str) -> str:
         sink = io.BytesIO()
@@ -222,6 +223,25 @@ def test_apply_with_a_seat_gives_the_events_that_seat_may_see() -> None:
     )
     seen = agent.observe_events(start, agent.apply(start, action).events, 2)
     assert [e["text"] for e in answer["events"]] == [e.describe() for e in seen]
+
+
+def test_a_server_without_bots_refuses_the_bot_operation_and_a_bot_sees_only_its_seat() -> None:
+    state = dogrules.dump(LAWYER)
+    refused = ask({"id": 1, "op": "bot", "state": state})
+    assert (
+        refused["error"]["code"] == "invalid_request" and "no bots" in refused["error"]["message"]
+    )
+    with_bots = Context(bots=ServerBots())
+    dealt = dogrules.variant("dog-kids").new_game(players=3, seed=5)
+    state = dogrules.dump(dealt)
+    assert dealt.to_act == 0 and dealt.hands[1] != dealt.hands[2]
+    hidden = dict(
+        state, hands={**state["hands"], "1": state["hands"]["2"], "2": state["hands"]["1"]}
+    )
+    for seed in range(4):
+        asked = ask({"id": 1, "op": "bot", "state": state, "seed": seed}, with_bots)
+        other_hands = ask({"id": 1, "op": "bot", "state": hidden, "seed": seed}, with_bots)
+        assert asked["action"] == other_hands["action"], "another seat's cards change nothing"
 
 
 def test_sessions_are_bounded_the_least_recently_used_forgotten_first() -> None:
@@ -335,7 +355,7 @@ def test_messages_name_the_field_of_a_request() -> None:
 
 def test_every_example_request_of_the_openapi_document_is_answered_without_error() -> None:
     for op, body in example_requests().items():
-        answer = ask({"id": op, "op": op, **body})
+        answer = ask({"id": op, "op": op, **body}, Context(bots=ServerBots()))
         assert "error" not in answer or op == "close", (op, answer)
         assert not schema_problems(answer, op), (op, answer)
 

@@ -13,6 +13,7 @@ import click
 
 from dogrules.app.cli_files import fail
 from dogrules.app.http_bounds import READ_TIMEOUT, TIME_BUDGET, WORKERS, Bounds
+from dogrules.app.server_bots import ServerBots
 from dogrules.app.stdio import serve_lines
 from dogrules.protocol import MAX_REQUEST_BYTES, MAX_SESSIONS, Context, Sessions
 
@@ -87,7 +88,7 @@ def serve(
     document at /openapi.json), until interrupted."""
     if transport is None:
         raise click.UsageError("choose a transport: --stdio or --http")
-    context = Context(Sessions(max_sessions), max_request_bytes)
+    context = Context(Sessions(max_sessions), max_request_bytes, ServerBots())
     if transport == "stdio":
         try:
             serve_lines(sys.stdin.buffer, sys.stdout.buffer, context)
