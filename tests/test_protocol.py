@@ -233,13 +233,12 @@ def test_a_server_without_bots_refuses_the_bot_operation_and_a_bot_sees_only_its
     )
     with_bots = Context(bots=ServerBots())
     dealt = dogrules.variant("dog-kids").new_game(players=3, seed=5)
-    state = dogrules.dump(dealt)
+    dealt_state: dict[str, Any] = json.loads(json.dumps(dogrules.dump(dealt)))
     assert dealt.to_act == 0 and dealt.hands[1] != dealt.hands[2]
-    hidden = dict(
-        state, hands={**state["hands"], "1": state["hands"]["2"], "2": state["hands"]["1"]}
-    )
+    hands = dealt_state["hands"]
+    hidden = {**dealt_state, "hands": {**hands, "1": hands["2"], "2": hands["1"]}}
     for seed in range(4):
-        asked = ask({"id": 1, "op": "bot", "state": state, "seed": seed}, with_bots)
+        asked = ask({"id": 1, "op": "bot", "state": dealt_state, "seed": seed}, with_bots)
         other_hands = ask({"id": 1, "op": "bot", "state": hidden, "seed": seed}, with_bots)
         assert asked["action"] == other_hands["action"], "another seat's cards change nothing"
 
