@@ -182,15 +182,17 @@ def test_other_paths_are_left_free_for_static_files(client: Any) -> None:
 # --- Schemathesis: the server against its own OpenAPI document ----------------------------
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
-# The server's default limits: a generated body is never near a megabyte. The examples of
-# the document (a real position, so the rules run) and the fuzzing phase (a bounded number of
-# requests per operation); the coverage phase, which walks every boundary of the schemas (the
-# position schema has many: about two minutes), only under the thorough profile.
+# Positive and negative cases (generation mode "all"): a request the document refuses must
+# be refused by the server too. The server's default limits: a generated body is never near
+# a megabyte. The examples of the document (a real position, so the rules run) and the
+# fuzzing phase (a bounded number of requests per operation); the coverage phase, which walks
+# every boundary of the schemas (the position schema has many: about two minutes), only
+# under the thorough profile.
 api = schemathesis.openapi.from_asgi(
     "/openapi.json",
     http_api.create_app(Context(bots=ServerBots())),
     config=schemathesis.config.SchemathesisConfig.from_dict(
-        {"phases": {"coverage": {"enabled": THOROUGH}}}
+        {"phases": {"coverage": {"enabled": THOROUGH}}, "generation": {"mode": "all"}}
     ),
 )
 
