@@ -93,7 +93,7 @@ def routes(context: Context, workload: Workload | None = None) -> list[BaseRoute
         request_data = _request_of(body, context, op)
         if isinstance(request_data, _Answered):
             return answer_response(request_data.answer)
-        if _operation_named(request_data, op) in _LIGHT_OPERATIONS:
+        if _is_light(request_data, op):
             return answer_response(handle(request_data, context, op))
         # The rules are worked out in a worker thread, so that one long request (thousands
         # of Partner outcomes) does not hold up the others; the sessions are thread-safe.
@@ -134,8 +134,11 @@ def _request_of(body: bytes, context: Context, op: str | None) -> object:
         return _Answered(exc.failure.answer(None))
 
 
-def _operation_named(request: object, op: str | None) -> object:
-    return op if op is not None else request.get("op") if isinstance(request, dict) else None
+def _is_light(request: object, op: str | None) -> bool:
+    """Whether the request is for an operation answered at once (its ``op`` may be any
+    JSON value: the dispatcher refuses a wrong one)."""
+    named = op if op is not None else request.get("op") if isinstance(request, dict) else None
+    return isinstance(named, str) and named in _LIGHT_OPERATIONS
 
 
 class _NotRouted:
