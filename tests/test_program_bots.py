@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 import dogrules
 from dogrules.app.bots import BotError, BotSeat
@@ -72,72 +72,24 @@ def test_a_program_that_crashes_stalls_or_cheats_is_reported_naming_it_and_its_s
         BotSeat(bot, 0).choose(v, state, v.legal_actions(state))
 
 
+def run(command: str, out: Path, games: int, *bots: str) -> Result:
+    """``dogrules COMMAND dog-kids -p 2`` of ``games`` games into ``out`` with ``bots``."""
+    seated = [word for bot in bots for word in ("--bot", bot)]
+    arguments = [command, "dog-kids", "-p", "2", "-n", str(games), "-o", str(out)]
+    return CliRunner().invoke(main, [*arguments, "--workers", "1", *seated])
+
+
 def test_simulate_and_tournament_seat_a_program_and_report_a_broken_one_in_one_line(
     tmp_path: Path,
 ) -> None:
-    runner = CliRunner()
-    last = program(tmp_path, "first.py", FIRST)
-    played = runner.invoke(
-        main,
-        [
-            "simulate",
-            "dog-kids",
-            "-p",
-            "2",
-            "-n",
-            "2",
-            "--quiet",
-            "-o",
-            str(tmp_path / "sim"),
-            "--bot",
-            f"0=program:{last}",
-            "--bot",
-            "1=random",
-            "--workers",
-            "1",
-        ],
-    )
+    first = program(tmp_path, "first.py", FIRST)
+    played = run("simulate", tmp_path / "sim", 2, f"0=program:{first}", "1=random")
     assert played.exit_code == 0, played.output
     assert "seat 0 (program:" in played.output
-    league = runner.invoke(
-        main,
-        [
-            "tournament",
-            "dog-kids",
-            "-p",
-            "2",
-            "-n",
-            "1",
-            "-o",
-            str(tmp_path / "league"),
-            "--bot",
-            f"last=program:{last}",
-            "--bot",
-            "random=random",
-            "--workers",
-            "1",
-        ],
-    )
+    league = run("tournament", tmp_path / "league", 1, f"first=program:{first}", "random=random")
     assert league.exit_code == 0, league.output
     broken = program(tmp_path, "broken.py", "raise SystemExit(3)")
-    failed = runner.invoke(
-        main,
-        [
-            "simulate",
-            "dog-kids",
-            "-p",
-            "2",
-            "-n",
-            "1",
-            "--quiet",
-            "-o",
-            str(tmp_path / "bad"),
-            "--bot",
-            f"0=program:{broken}",
-            "--workers",
-            "1",
-        ],
-    )
+    failed = run("simulate", tmp_path / "bad", 1, f"0=program:{broken}")
     assert failed.exit_code == 2 and "ended (exit code 3)" in failed.output
     assert "Traceback" not in failed.output
 
@@ -148,25 +100,6 @@ def test_the_javascript_bot_of_the_guide_plays_whole_games(tmp_path: Path) -> No
     assert code is not None, "the guide shows a JavaScript bot"
     (tmp_path / "first.js").write_text(code.group(1), encoding="utf-8")
     node = shlex.quote(str(tmp_path / "first.js"))
-    result = CliRunner().invoke(
-        main,
-        [
-            "simulate",
-            "dog-kids",
-            "--players",
-            "2",
-            "-n",
-            "2",
-            "--quiet",
-            "--workers",
-            "1",
-            "--bot",
-            f"0=program:node {node}",
-            "--bot",
-            "1=random",
-            "-o",
-            str(tmp_path / "js"),
-        ],
-    )
+    result = run("simulate", tmp_path / "js", 2, f"0=program:node {node}", "1=random")
     assert result.exit_code == 0, result.output
     assert "2 games, 2 finished" in result.output
