@@ -126,6 +126,13 @@ def run_script(client: Client) -> None:
     client.error("notation_error", "apply", state=lawyer["state"], action="13 T5-X9")
     client.error("notation_error", "explain", state=lawyer["state"], action={"kind": "play"})
 
+    chosen = client.ok("bot", state=lawyer["state"], bot="greedy", seed=1)
+    assert chosen["bot"] == "greedy" and chosen["seat"] == LAWYER.to_act
+    assert chosen["action"]["notation"] in [str(a) for a in BD.legal_actions(LAWYER)]
+    again = client.ok("bot", state=lawyer["state"], bot="greedy", seed=1)
+    assert again["action"] == chosen["action"], "a seeded bot chooses alike"
+    client.error("invalid_request", "bot", state=lawyer["state"], bot="nobody")
+
     view = client.ok("observe", state=game["state"], seat=1)
     assert view["view"] == BD.observe(start, 1)
     two = dogrules.dump(BD.new_game(players=2, seed=1))

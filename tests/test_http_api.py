@@ -11,13 +11,18 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import socket
+import threading
 from types import ModuleType
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import HealthCheck, settings
 
 import dogrules
+from dogrules.app.cli import main
+from dogrules.app.server_bots import ServerBots
 from dogrules.protocol import Context, Sessions
 from dogrules.protocol.openapi import openapi_document
 from protocol_client import BD, LAWYER, Client, run_script, schema_problems
@@ -40,12 +45,17 @@ def needed(module: str) -> ModuleType:
 testclient = needed("starlette.testclient")
 schemathesis = needed("schemathesis")
 http_api = needed("dogrules.app.http_api")
+http_bounds = needed("dogrules.app.http_bounds")
+http_work = needed("dogrules.app.http_work")
+anyio = needed("anyio")
+httpx = needed("httpx")
+applications = needed("starlette.applications")
 LIMIT = 4096
 STATE = dogrules.dump(LAWYER)
 
 
 def make_app(**options: Any) -> Any:
-    return http_api.create_app(Context(Sessions(8), LIMIT), **options)
+    return http_api.create_app(Context(Sessions(8), LIMIT, ServerBots()), **options)
 
 
 @pytest.fixture
@@ -172,15 +182,17 @@ def test_other_paths_are_left_free_for_static_files(client: Any) -> None:
 # --- Schemathesis: the server against its own OpenAPI document ----------------------------
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
-# The server's default limits: a generated body is never near a megabyte. The examples of
-# the document (a real position, so the rules run) and the fuzzing phase (a bounded number of
-# requests per operation); the coverage phase, which walks every boundary of the schemas (the
-# position schema has many: about two minutes), only under the thorough profile.
+# Positive and negative cases (generation mode "all"): a request the document refuses must
+# be refused by the server too. The server's default limits: a generated body is never near
+# a megabyte. The examples of the document (a real position, so the rules run) and the
+# fuzzing phase (a bounded number of requests per operation); the coverage phase, which walks
+# every boundary of the schemas (the position schema has many: about two minutes), only
+# under the thorough profile.
 api = schemathesis.openapi.from_asgi(
     "/openapi.json",
-    http_api.create_app(),
+    http_api.create_app(Context(bots=ServerBots())),
     config=schemathesis.config.SchemathesisConfig.from_dict(
-        {"phases": {"coverage": {"enabled": THOROUGH}}}
+        {"phases": {"coverage": {"enabled": THOROUGH}}, "generation": {"mode": "all"}}
     ),
 )
 
@@ -202,3 +214,155 @@ def test_no_generated_request_gets_a_server_error(case: Any) -> None:
     # random state almost never is one), a session never made, or a protocol version not
     # spoken.
     case.call_and_validate(excluded_checks=[schemathesis.checks.positive_data_acceptance])
+
+
+# --- issue 32: every /api path and method answers JSON -------------------------------------
+
+web_table = needed("dogrules.app.web_table")
+
+
+@pytest.mark.parametrize("method", ["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "PATCH", "FOO"])
+@pytest.mark.parametrize("path", ["/api", "/api/", "/api/version", "/api/castle"])
+def test_a_method_no_operation_takes_is_a_json_405_allowing_post_even_beside_the_web_table(
+    method: str, path: str
+) -> None:
+    with testclient.TestClient(web_table.create_app(Context(Sessions(8), LIMIT))) as client:
+        response = client.request(method, path)
+    assert response.status_code == 405 and response.headers["allow"] == "POST"
+    assert response.headers["content-type"] == "application/json"
+    if method != "HEAD":
+        assert response.json()["error"]["code"] == "method_not_allowed"
+
+
+def test_a_request_whose_op_is_no_text_is_refused_not_a_server_error(client: Any) -> None:
+    # Schemathesis's negative cases found it: the op is read to decide what waits for a worker.
+    ops: tuple[object, ...] = ({}, [], 1, None)
+    for op in ops:
+        status, answer = post(client, "/api", {"id": None, "op": op})
+        assert (status, answer["error"]["code"]) == (400, "invalid_request"), op
+
+
+@pytest.mark.parametrize("method", ["GET", "POST", "OPTIONS"])
+def test_a_path_below_an_operation_is_a_json_404(method: str) -> None:
+    with testclient.TestClient(web_table.create_app(Context(Sessions(8), LIMIT))) as client:
+        response = client.request(method, "/api/version/more")
+    assert response.status_code == 404 and response.json()["error"]["code"] == "unknown_op"
+
+
+def test_the_web_table_keeps_its_files_whose_names_begin_with_api() -> None:
+    with testclient.TestClient(web_table.create_app(Context(Sessions(8), LIMIT))) as client:
+        response = client.get("/api.js")
+    assert response.status_code == 200 and "javascript" in response.headers["content-type"]
+
+
+# --- issue 33: cross-origin posts, read timeout, time budget, busy port ---------------------
+
+
+def test_a_simple_text_plain_post_from_another_origin_is_refused_unless_allowed() -> None:
+    request = {"id": 1, "op": "new_game", "variant": "black-dog", "keep": True}
+    simple = {"Origin": "https://elsewhere.test", "Content-Type": "text/plain"}
+    with testclient.TestClient(make_app()) as client:
+        response = client.post("/api", content=json.dumps(request), headers=simple)
+        assert response.status_code == 403
+        assert response.json()["error"]["code"] == "forbidden_origin"
+        same = {**simple, "Origin": "http://testserver"}
+        assert client.post("/api", content=json.dumps(request), headers=same).status_code == 200
+        assert client.post("/api", content=json.dumps(request)).status_code == 200, "no browser"
+    with testclient.TestClient(make_app(cors_origins=["https://elsewhere.test"])) as client:
+        assert client.post("/api", content=json.dumps(request), headers=simple).status_code == 200
+
+
+def run_apart(function: Any, *arguments: Any) -> None:
+    """``anyio.run(function, *arguments)`` in a thread of its own: a test before may have left
+    an event loop running in this one (the browser tests' Playwright does)."""
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            anyio.run(function, *arguments)
+        except BaseException as exc:  # handed to the test's thread
+            failures.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(60)
+    assert not thread.is_alive(), "the scenario did not end within a minute"
+    if failures:
+        raise failures[0]
+
+
+def test_a_body_that_does_not_arrive_within_the_read_timeout_is_answered_408() -> None:
+    app = make_app(bounds=http_bounds.Bounds(read_timeout=0.2))
+    sent: list[dict[str, Any]] = []
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/api/version",
+        "raw_path": b"/api/version",
+        "query_string": b"",
+        "headers": [(b"host", b"testserver"), (b"content-length", b"100")],
+        "scheme": "http",
+        "server": ("testserver", 80),
+        "http_version": "1.1",
+        "root_path": "",
+    }
+    first = True
+
+    async def receive() -> dict[str, Any]:
+        nonlocal first
+        if first:
+            first = False
+            return {"type": "http.request", "body": b'{"id":', "more_body": True}
+        await anyio.sleep_forever()
+        raise AssertionError("unreachable")
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    run_apart(app, scope, receive, send)
+    assert sent[0]["status"] == 408
+    assert json.loads(sent[1]["body"])["error"]["code"] == "timeout"
+
+
+def test_light_requests_are_answered_while_the_only_worker_is_busy_and_heavy_ones_wait() -> None:
+    workload = http_work.Workload(http_bounds.Bounds(time_budget=0.3, workers=1))
+    app = applications.Starlette(routes=http_api.routes(Context(), workload))
+    started, release = threading.Event(), threading.Event()
+
+    def hold_the_worker() -> None:
+        started.set()
+        release.wait(30)
+
+    statuses: dict[str, Any] = {}
+
+    async def scenario() -> None:
+        transport = httpx.ASGITransport(app=app)
+        async with (
+            httpx.AsyncClient(transport=transport, base_url="http://testserver") as client,
+            anyio.create_task_group() as tasks,
+        ):
+            tasks.start_soon(workload.run, hold_the_worker)
+            await anyio.to_thread.run_sync(started.wait)
+            statuses["version"] = (await client.post("/api/version")).status_code
+            heavy = await client.post("/api/legal_actions", json={"state": STATE})
+            statuses["heavy"] = heavy.status_code, heavy.headers.get("retry-after")
+            statuses["heavy code"] = heavy.json()["error"]["code"]
+            release.set()
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+            statuses["later"] = (
+                await client.post("/api/legal_actions", json={"state": STATE})
+            ).status_code
+
+    run_apart(scenario)
+    assert statuses == {"version": 200, "heavy": (503, "1"), "heavy code": "busy", "later": 200}
+
+
+def test_a_busy_port_is_a_usage_error_in_one_line() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(main, ["serve", "--http", "--port", str(port)])
+    assert result.exit_code == 2, result.output
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output
+    assert "Traceback" not in result.output

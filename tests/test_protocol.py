@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import dogrules
 import dogrules.protocol
+from dogrules.app.server_bots import ServerBots
 from dogrules.app.stdio import serve_lines
 from dogrules.protocol import (
     OPERATIONS,
@@ -49,7 +50,7 @@ def ask(request: object, context: Context | None = None) -> dict[str, Any]:
 
 
 def in_process() -> Client:
-    context = Context()
+    context = Context(bots=ServerBots())
     return Client(lambda line: encode(handle_text(line, context)))
 
 
@@ -65,14 +66,31 @@ def test_every_error_code_is_answered_by_the_script_or_below() -> None:
     run_script(client)
     codes = {answer["error"]["code"] for _request, answer in client.log if "error" in answer}
     # parse_error and too_large come from lines (test_stdio_loop_answers_...); an internal
-    # error from a bug only.
-    assert codes == {str(c) for c in ErrorCode} - {"parse_error", "too_large", "internal_error"}
+    # error from a bug only; the HTTP-only codes from the server (tests/test_http_api.py).
+    http_only = {"method_not_allowed", "forbidden_origin", "timeout", "busy"}
+    unscripted = {"parse_error", "too_large", "internal_error", *http_only}
+    assert codes == {str(c) for c in ErrorCode} - unscripted
 
 
 def stdio(lines: list[bytes], context: Context | None = None) -> list[dict[str, Any]]:
     sink = io.BytesIO()
     serve_lines(io.BytesIO(b"\n".join(lines) + b"\n"), sink, context or Context())
-    return [json.loads(line) for line in sink.getvalue().splitlines()]
+    # Strict UTF-8: json.loads of bytes would let an encoded lone surrogate through.
+    return [json.loads(line.decode("utf-8")) for line in sink.getvalue().splitlines()]
+
+
+def test_a_lone_surrogate_in_an_id_or_a_key_is_echoed_as_an_escape_and_the_server_goes_on() -> None:
+    answers = stdio(
+        [
+            b'{"id":"\\ud800","op":"version"}',
+            b'{"id":1,"op":"new_game","\\udfff":1}',
+            b'{"id":2,"op":"version"}',
+        ]
+    )
+    assert answers[0]["id"] == "\ud800" and answers[0]["protocol"] == "dogrules"
+    assert answers[1]["error"]["code"] == "invalid_request"
+    assert "\udfff" in answers[1]["error"]["message"]
+    assert answers[2] == {**answers[0], "id": 2}
 
 
 def test_stdio_loop_answers_each_line_in_order_and_skips_blank_ones() -> None:
@@ -107,7 +125,7 @@ def test_a_line_over_the_limit_is_answered_too_large_and_the_next_line_still_wor
 def test_a_stdio_session_runs_the_script_through_the_loop() -> None:
     # serve_lines reads a whole stream, so the script's requests go one stream each, on a
     # shared context: the sessions persist from one stream to the next.
-    context = Context()
+    context = Context(bots=ServerBots())
 
     def transport(line: str) -> str:
         sink = io.BytesIO()
@@ -119,23 +137,27 @@ def test_a_stdio_session_runs_the_script_through_the_loop() -> None:
 
 # --- fuzzed malformed lines ----------------------------------------------------------------
 
+
+def any_text(size: int) -> st.SearchStrategy[str]:
+    """Text of any code point, lone surrogates included (JSON writes them as ``\\ud800``)."""
+    return st.text(st.characters(exclude_categories=()), max_size=size)
+
+
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
-    ),
+    st.none() | st.booleans() | st.integers() | st.floats() | any_text(20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(any_text(8), inner, max_size=4),
     max_leaves=12,
 )
 fields = st.dictionaries(
     st.sampled_from(["state", "session", "action", "seat", "path", "variant", "players", "seed"])
-    | st.text(max_size=8),
+    | any_text(8),
     json_values,
     max_size=4,
 )
 requests = st.builds(
     lambda op, ident, extra: {**extra, "id": ident, "op": op},
-    st.sampled_from(OPERATIONS) | st.text(max_size=10),
-    st.none() | st.integers() | st.text(max_size=10) | st.floats() | st.booleans(),
+    st.sampled_from(OPERATIONS) | any_text(10),
+    st.none() | st.integers() | any_text(10) | st.floats() | st.booleans(),
     fields,
 )
 no_newline = st.binary(max_size=60).map(lambda b: b.replace(b"\n", b" "))
@@ -201,6 +223,24 @@ def test_apply_with_a_seat_gives_the_events_that_seat_may_see() -> None:
     )
     seen = agent.observe_events(start, agent.apply(start, action).events, 2)
     assert [e["text"] for e in answer["events"]] == [e.describe() for e in seen]
+
+
+def test_a_server_without_bots_refuses_the_bot_operation_and_a_bot_sees_only_its_seat() -> None:
+    state = dogrules.dump(LAWYER)
+    refused = ask({"id": 1, "op": "bot", "state": state})
+    assert (
+        refused["error"]["code"] == "invalid_request" and "no bots" in refused["error"]["message"]
+    )
+    with_bots = Context(bots=ServerBots())
+    dealt = dogrules.variant("dog-kids").new_game(players=3, seed=5)
+    dealt_state: dict[str, Any] = json.loads(json.dumps(dogrules.dump(dealt)))
+    assert dealt.to_act == 0 and dealt.hands[1] != dealt.hands[2]
+    hands = dealt_state["hands"]
+    hidden = {**dealt_state, "hands": {**hands, "1": hands["2"], "2": hands["1"]}}
+    for seed in range(4):
+        asked = ask({"id": 1, "op": "bot", "state": dealt_state, "seed": seed}, with_bots)
+        other_hands = ask({"id": 1, "op": "bot", "state": hidden, "seed": seed}, with_bots)
+        assert asked["action"] == other_hands["action"], "another seat's cards change nothing"
 
 
 def test_sessions_are_bounded_the_least_recently_used_forgotten_first() -> None:
@@ -314,7 +354,7 @@ def test_messages_name_the_field_of_a_request() -> None:
 
 def test_every_example_request_of_the_openapi_document_is_answered_without_error() -> None:
     for op, body in example_requests().items():
-        answer = ask({"id": op, "op": op, **body})
+        answer = ask({"id": op, "op": op, **body}, Context(bots=ServerBots()))
         assert "error" not in answer or op == "close", (op, answer)
         assert not schema_problems(answer, op), (op, answer)
 

@@ -83,7 +83,24 @@ def test_only_the_seat_to_act_has_a_mask_and_it_sees_its_path() -> None:
     assert path.sum() == len(game.decision.chosen)
 
 
-def test_a_token_that_is_no_option_is_refused_and_changes_nothing() -> None:
+def test_an_illegal_token_ends_the_game_as_in_pettingzoos_classic_games() -> None:
+    # The classic environments' convention: -1 for the seat that chose it, 0 for the others,
+    # every agent terminated; the rules' state is left as it was.
+    game = env(variant="dog-kids", players=3)
+    game.reset(seed=4)
+    offender = game.agent_selection
+    before = game.unwrapped.state
+    observation, *_ = game.last()
+    game.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
+    assert all(game.terminations.values()) and game.unwrapped.state == before
+    rewards: dict[str, float] = {}
+    for agent in game.agent_iter():
+        rewards[agent] = game.last()[1]
+        game.step(None)
+    assert rewards == {a: -1 if a == offender else 0 for a in game.possible_agents}
+
+
+def test_a_token_that_is_no_option_is_refused_by_the_bare_env_and_changes_nothing() -> None:
     game = DogEnv("dog-kids", 2)
     game.reset(seed=4)
     before = (game.state, game.decision)

@@ -11,6 +11,7 @@ import importlib
 from importlib.metadata import entry_points
 
 from dogrules.app.bots import BUILT_IN, Bot, BotError, BotFactory
+from dogrules.app.program_bot import PREFIX, ProgramBot
 
 GROUP = "dogrules.bots"
 
@@ -23,11 +24,15 @@ def bot_names() -> list[str]:
 
 
 def load_bot(spec: str) -> BotFactory:
-    """What makes the bot ``spec`` names (a built-in name, an entry point name, or
-    ``module:Class``); BotError naming the problem in one line otherwise."""
+    """What makes the bot ``spec`` names (a built-in name, an entry point name,
+    ``program:COMMAND`` (:mod:`dogrules.app.program_bot`) or ``module:Class``); BotError naming
+    the problem in one line otherwise."""
     spec = spec.strip()
     if spec in BUILT_IN:
         return BUILT_IN[spec]
+    if spec.startswith(PREFIX):
+        command = spec.removeprefix(PREFIX)
+        return lambda seed: ProgramBot(command, seed)
     if ":" in spec:
         return _import(spec)
     for entry in entry_points(group=GROUP, name=spec):

@@ -11,14 +11,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from importlib import resources
 
-from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Mount, Route
-from starlette.staticfiles import StaticFiles
+from dogrules.model.extras import missing_extra
+
+try:
+    from starlette.applications import Starlette
+    from starlette.concurrency import run_in_threadpool
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse, Response
+    from starlette.routing import BaseRoute, Mount, Route
+    from starlette.staticfiles import StaticFiles
+except ModuleNotFoundError as exc:  # the optional extra is not installed
+    raise missing_extra("serve", "dogrules.app.web_table", exc) from exc
 
 from dogrules.app import http_api, table_http
+from dogrules.app.http_bounds import Bounds
 from dogrules.app.table_book import book_routes
 from dogrules.app.table_bot import DEFAULT_BOT, bot_move, bot_names
 from dogrules.app.table_service import Tables
@@ -32,7 +38,10 @@ TABLE_PREFIX = "/table"
 
 
 def create_app(
-    context: Context | None = None, cors_origins: Sequence[str] = (), tables: Tables | None = None
+    context: Context | None = None,
+    cors_origins: Sequence[str] = (),
+    tables: Tables | None = None,
+    bounds: Bounds | None = None,
 ) -> Starlette:
     """The protocol's ASGI application (:func:`dogrules.app.http_api.create_app`) with the
     web table: its page at ``/``, its routes and the tables people play together
@@ -42,7 +51,7 @@ def create_app(
         Tables() if tables is None else tables, shared.max_request_bytes
     )
     routes = [*together, *book_routes(), *table_routes(shared)]
-    return http_api.create_app(shared, cors_origins, extra_routes=routes)
+    return http_api.create_app(shared, cors_origins, extra_routes=routes, bounds=bounds)
 
 
 def web_directory() -> str:

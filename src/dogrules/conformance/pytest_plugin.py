@@ -22,7 +22,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 
-import pytest
+from dogrules.model.extras import missing_extra
+
+try:
+    import pytest
+except ModuleNotFoundError as exc:  # the optional extra is not installed
+    raise missing_extra("check", "dogrules.conformance.pytest_plugin", exc) from exc
 
 from dogrules.conformance.adapter import EngineAdapter, ReferenceAdapter
 from dogrules.conformance.engines import AdapterEngine

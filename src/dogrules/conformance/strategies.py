@@ -14,8 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from dogrules.model.extras import missing_extra
+
+try:
+    from hypothesis import strategies as st
+    from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+except ModuleNotFoundError as exc:  # the optional extra is not installed
+    raise missing_extra("check", "dogrules.conformance.strategies", exc) from exc
 
 from dogrules.conformance.adapter import EngineAdapter, differences, sample_near_misses
 from dogrules.conformance.engines import StateT

@@ -6,8 +6,10 @@ card, then the piece, its target..., then the disc turn), so the same agent may 
 several times in a row. The observation is a dict: ``observation``, the seat's tensor
 (:func:`dogrules.spaces.tensor`) followed by the tokens chosen so far in the pending action
 (one-hot rows, zero for a seat not acting), and ``action_mask``, 1 for the options of the
-step asked now (all 0 for a seat not acting). A token that is no option raises ChoiceError
-(a DogRulesError and ValueError) and leaves the game as it was.
+step asked now (all 0 for a seat not acting). :func:`env` follows PettingZoo's classic
+games: a token the mask excludes ends the game, -1 for the seat that chose it and 0 for the
+others; the bare :class:`DogEnv` raises ChoiceError (a DogRulesError and ValueError) instead
+and leaves the game as it was. A seat's tensor is made once per state it sees.
 
 Rewards are 0 until the game ends; then +1 for each seat in the winner (the winning team's
 seats in a team game) and -1 for every other seat. ``max_steps`` truncates a game after that
@@ -23,12 +25,17 @@ import io
 import random
 from typing import Any, ClassVar
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from dogrules.model.extras import missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as exc:  # the optional extra is not installed
+    raise missing_extra("rl", "dogrules.envs.zoo", exc) from exc
 
 from dogrules.engine.choices import Decision
 from dogrules.model.state import Phase, State
@@ -98,6 +105,9 @@ class DogEnv(AECEnv):
         self.state: State = self.rules.new_game(players, 0, self.teams)
         self.decision: Decision = self.rules.choices(self.state)
         self._taken = 0
+        # Each seat's tensor of the state it was made for: a seat's several steps of one
+        # action, and the other seats' looks, share the state.
+        self._seen: tuple[State, dict[int, npt.NDArray[np.float32]]] = (self.state, {})
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -134,11 +144,21 @@ class DogEnv(AECEnv):
 
     def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
-        seen = tensor(observe(self.state, seat), self.layout)
+        seen = self._seen_by(seat)
         acting = agent == self.agent_selection and self.state.phase != Phase.OVER
         path = self.steps.path(self.decision if acting else None)
         mask = self.steps.mask(self.decision) if acting else np.zeros(self.steps.size, np.int8)
         return {"observation": np.concatenate([seen, path]), "action_mask": mask}
+
+    def _seen_by(self, seat: int) -> npt.NDArray[np.float32]:
+        """The tensor of what ``seat`` sees of the state now (made once per state)."""
+        state, tensors = self._seen
+        if state is not self.state:
+            state, tensors = self.state, {}
+            self._seen = (state, tensors)
+        if seat not in tensors:
+            tensors[seat] = tensor(observe(state, seat), self.layout)
+        return tensors[seat]
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
@@ -191,6 +211,11 @@ def env(
     render_mode: str | None = None,
     max_steps: int | None = None,
 ) -> AECEnv:
-    """The environment (arguments as :class:`DogEnv`) wrapped in PettingZoo's order check
-    (steps, observes and renders only after ``reset``), as PettingZoo's own games are."""
-    return wrappers.OrderEnforcingWrapper(DogEnv(variant, players, teams, render_mode, max_steps))
+    """The environment (arguments as :class:`DogEnv`) wrapped as PettingZoo's classic games
+    are: an illegal token (one the action mask excludes) ends the game with -1 for the seat
+    that chose it and 0 for the others (``TerminateIllegalWrapper``), a token outside the
+    action space is refused, and steps, observations and renders come only after ``reset``."""
+    game = DogEnv(variant, players, teams, render_mode, max_steps)
+    illegal_ends_the_game = wrappers.TerminateIllegalWrapper(game, illegal_reward=-1)
+    checked = wrappers.AssertOutOfBoundsWrapper(illegal_ends_the_game)
+    return wrappers.OrderEnforcingWrapper(checked)

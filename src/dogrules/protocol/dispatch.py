@@ -5,6 +5,7 @@ exception, so a server loop that calls :func:`handle_text` for each line goes on
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 
 from dogrules.formats.files import FileProblem, parse_json_text
@@ -28,6 +29,8 @@ _ON_A_STATE = frozenset(
 )
 _POSITION_ARGUMENTS = ("variant", "players", "pieces")
 _ID_LENGTH = 200
+# A lone surrogate: JSON text may escape one, UTF-8 cannot encode one.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def handle_text(text: str | bytes, context: Context) -> dict[str, JSONValue]:
@@ -108,12 +111,17 @@ def failure_of(exc: BaseException) -> Failure:
 
 
 def encode(answer: Mapping[str, JSONValue]) -> str:
-    """An answer as one line of JSON (no NaN or infinity: strict JSON for every client)."""
+    """An answer as one line of JSON (no NaN or infinity: strict JSON for every client) that
+    is always valid UTF-8: a lone surrogate echoed from a request (legal in JSON text, as
+    ``"\\ud800"``) is written as the same escape, never as a character UTF-8 cannot hold."""
     try:
-        return json.dumps(answer, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        text = json.dumps(answer, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        if _SURROGATE.search(text) is None:
+            return text
+        return json.dumps(answer, ensure_ascii=True, allow_nan=False, separators=(",", ":"))
     except (ValueError, TypeError) as exc:
         failed = Failure(ErrorCode.INTERNAL_ERROR, f"answer not encodable: {one_line(str(exc))}")
-        return json.dumps(failed.answer(request_id(answer)), ensure_ascii=False)
+        return json.dumps(failed.answer(request_id(answer)))
 
 
 def _carry_out(request: object, context: Context, op: str | None) -> dict[str, JSONValue]:

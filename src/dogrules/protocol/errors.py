@@ -34,6 +34,15 @@ class ErrorCode(enum.StrEnum):
     """The action is not legal in the state; ``clauses`` names the clauses that forbid it."""
     CHOICE_ERROR = "choice_error"
     """A step of the staged choices' path is not an option there; ``options`` lists them."""
+    METHOD_NOT_ALLOWED = "method_not_allowed"
+    """HTTP only: the path takes another method (``Allow`` names it)."""
+    FORBIDDEN_ORIGIN = "forbidden_origin"
+    """HTTP only: a browser page of another origin, not allowed by ``--cors-origin``."""
+    TIMEOUT = "timeout"
+    """HTTP only: the body did not arrive within the server's read timeout."""
+    BUSY = "busy"
+    """HTTP only: the request could not be worked out within the server's time budget (too
+    much heavy work at once, or too heavy); try again later."""
     INTERNAL_ERROR = "internal_error"
     """A bug in dogrules (please report it); the server goes on answering."""
 

@@ -58,6 +58,7 @@ def example_requests() -> dict[str, dict[str, JSONValue]]:
         "choices": {"state": state, "path": ["5", "T5"]},
         "apply": {"state": state, "action": "5 T5-T10"},
         "explain": {"state": state, "action": "13 T5-T18"},
+        "bot": {"state": state, "bot": "greedy", "seed": 1},
         "observe": {"state": state, "seat": 1},
         "render": {"state": state, "format": "text"},
         "validate": {"data": state},

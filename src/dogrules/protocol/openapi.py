@@ -13,7 +13,7 @@ from dogrules.data.version import __version__
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.protocol.errors import ErrorCode
 from dogrules.protocol.examples import example_requests
-from dogrules.protocol.schemas import OPERATIONS, schema, schemas_by_id
+from dogrules.protocol.schemas import OPERATIONS, messages, schema, schemas_by_id
 
 __all__ = ["API_PREFIX", "HTTP_STATUS", "openapi_document"]
 
@@ -31,6 +31,10 @@ HTTP_STATUS: dict[ErrorCode, int] = {
     ErrorCode.NOTATION_ERROR: 422,
     ErrorCode.ILLEGAL_ACTION: 422,
     ErrorCode.CHOICE_ERROR: 422,
+    ErrorCode.METHOD_NOT_ALLOWED: 405,
+    ErrorCode.FORBIDDEN_ORIGIN: 403,
+    ErrorCode.TIMEOUT: 408,
+    ErrorCode.BUSY: 503,
     ErrorCode.INTERNAL_ERROR: 500,
 }
 """The HTTP status of an error answer, by its code (an answer that is no error: 200)."""
@@ -78,10 +82,10 @@ def _operation(op: str) -> dict[str, JSONValue]:
     return {
         "operationId": op,
         "summary": str(request.get("description", op)),
-        # No body is the empty object: enough for hello and version, refused (400) naming
-        # the missing fields for the others.
+        # No body is the empty object: enough for hello and version (their body is optional),
+        # refused (400) naming the missing fields for the others (theirs is required).
         "requestBody": {
-            "required": False,
+            "required": bool(messages(f"{op}.request", {"id": None, "op": op})),
             "content": {
                 "application/json": {
                     "schema": {"$ref": f"{_COMPONENTS}{op}.body"},
@@ -99,16 +103,22 @@ def _envelope() -> dict[str, JSONValue]:
         "summary": "Any request whole (with its op), as a line of the stdio protocol.",
         "requestBody": {
             "required": True,
-            "content": {"application/json": {"schema": {"type": "object"}}},
+            "content": {"application/json": {"schema": _one_of("request", "oneOf")}},
         },
         "responses": {
             "200": {
                 "description": "the answer of the request's operation",
-                "content": {"application/json": {"schema": {"type": "object"}}},
+                "content": {"application/json": {"schema": _one_of("answer", "anyOf")}},
             },
             **_errors(),
         },
     }
+
+
+def _one_of(direction: str, combinator: str) -> dict[str, JSONValue]:
+    """A schema matching the request (or answer) of any operation: requests are told apart
+    by their ``op``, so exactly one matches; answers may match more than one."""
+    return {combinator: [{"$ref": f"{_COMPONENTS}{op}.{direction}"} for op in OPERATIONS]}
 
 
 def _errors() -> dict[str, JSONValue]:

@@ -6,7 +6,7 @@ dispatcher."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import cast
+from typing import Protocol, cast
 
 import attrs
 
@@ -15,6 +15,7 @@ from dogrules.formats.records import state_digest
 from dogrules.formats.states import dump, load
 from dogrules.formats.validation import validate as validate_data
 from dogrules.geometry.board import sides
+from dogrules.model.actions import Action
 from dogrules.model.errors import ChoiceError, DogRulesError, InvalidPosition
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import State
@@ -33,7 +34,7 @@ from dogrules.variants import forms, implemented
 from dogrules.variants import variant as get_variant
 from dogrules.variants.facade import Variant
 
-__all__ = ["HANDLERS", "PROTOCOL", "PROTOCOL_VERSION", "Context", "Request"]
+__all__ = ["HANDLERS", "PROTOCOL", "PROTOCOL_VERSION", "Bots", "Context", "Request"]
 
 PROTOCOL = "dogrules"
 PROTOCOL_VERSION = 1
@@ -49,12 +50,28 @@ Answer = dict[str, JSONValue]
 BAD_INPUT = (DogRulesError, ValueError, TypeError, KeyError, IndexError)
 
 
+class Bots(Protocol):
+    """The bots a server offers to the ``bot`` operation (``dogrules serve`` offers the
+    built-in ones and the installed plug-ins: :class:`dogrules.app.server_bots.ServerBots`)."""
+
+    def names(self) -> tuple[str, ...]:
+        """The bots' names, the default one first."""
+        ...
+
+    def choose(self, name: str, seed: int, variant: Variant, state: State) -> Action:
+        """The action bot ``name`` (a name of :meth:`names`) seeded with ``seed`` chooses for
+        the seat to act in ``state``, seeing only what that seat may see."""
+        ...
+
+
 @attrs.frozen
 class Context:
-    """What a server's operations share: its session store and its limits."""
+    """What a server's operations share: its session store, its limits and its bots (none:
+    the ``bot`` operation is refused)."""
 
     sessions: Sessions = attrs.field(factory=Sessions)
     max_request_bytes: int = MAX_REQUEST_BYTES
+    bots: Bots | None = None
 
 
 def hello(request: Request, context: Context) -> Answer:
@@ -208,6 +225,22 @@ def explain(request: Request, context: Context) -> Answer:
     }
 
 
+def bot(request: Request, context: Context) -> Answer:
+    state, variant, _session = _given(request, context)
+    offered = () if context.bots is None else context.bots.names()
+    if context.bots is None or not offered:
+        raise ProtocolError(ErrorCode.INVALID_REQUEST, "bot: this server offers no bots")
+    name = str(request.get("bot", offered[0]))
+    if name not in offered:
+        message = f"no bot {name[:40]!r}; bots: {', '.join(offered)}"
+        raise ProtocolError(ErrorCode.INVALID_REQUEST, message, problems=(("bot", message),))
+    if not variant.legal_actions(state):
+        raise ProtocolError(ErrorCode.INVALID_REQUEST, "state: the game is over, no seat acts")
+    chosen = context.bots.choose(name, _int(request.get("seed", 0)), variant, state)
+    notation = variant.game(state.players).notation(state.to_act)
+    return {"bot": name, "seat": state.to_act, "action": action_json(chosen, notation)}
+
+
 def observe(request: Request, context: Context) -> Answer:
     state, variant, _session = _given(request, context)
     seat = request["seat"]
@@ -250,6 +283,7 @@ HANDLERS: dict[str, Callable[[Request, Context], Answer]] = {
     "choices": choices,
     "apply": apply,
     "explain": explain,
+    "bot": bot,
     "observe": observe,
     "render": render,
     "validate": validate,

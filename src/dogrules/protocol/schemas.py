@@ -28,6 +28,7 @@ OPERATIONS = (
     "choices",
     "apply",
     "explain",
+    "bot",
     "observe",
     "render",
     "validate",

@@ -19,8 +19,14 @@ a space of a few hundred tokens instead of the 10**16 ids of :mod:`dogrules.spac
 from __future__ import annotations
 
 import attrs
-import numpy as np
-import numpy.typing as npt
+
+from dogrules.model.extras import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ModuleNotFoundError as exc:  # the optional extra is not installed
+    raise missing_extra("rl", "dogrules.spaces.steps", exc) from exc
 
 from dogrules.engine.choices import Decision, Option, StepKind, path_of
 from dogrules.geometry.board import HOME

@@ -14,8 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import attrs
-import numpy as np
-import numpy.typing as npt
+
+from dogrules.model.extras import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ModuleNotFoundError as exc:  # the optional extra is not installed
+    raise missing_extra("rl", "dogrules.spaces.tensor", exc) from exc
 
 from dogrules.model.observation import Observation
 from dogrules.model.state import Phase

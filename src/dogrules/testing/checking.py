@@ -6,8 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import attrs
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+
+from dogrules.model.extras import missing_extra
+
+try:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+except ModuleNotFoundError as exc:  # the optional extra is not installed
+    raise missing_extra("check", "dogrules.testing.checking", exc) from exc
 
 from dogrules.formats.states import dump
 from dogrules.geometry.board import Board

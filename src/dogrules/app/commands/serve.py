@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import importlib
 import os
+import socket
 import sys
 from types import ModuleType
 
 import click
 
 from dogrules.app.cli_files import fail
+from dogrules.app.http_bounds import READ_TIMEOUT, TIME_BUDGET, WORKERS, Bounds
+from dogrules.app.server_bots import ServerBots
 from dogrules.app.stdio import serve_lines
 from dogrules.protocol import MAX_REQUEST_BYTES, MAX_SESSIONS, Context, Sessions
 
@@ -48,6 +51,27 @@ _SERVE_MODULES = ("starlette", "uvicorn", "anyio", "httptools", "h11")
     show_default=True,
     help="Sessions kept server-side; the least recently used is forgotten first.",
 )
+@click.option(
+    "--time-budget",
+    type=click.FloatRange(0.1, 3600),
+    default=TIME_BUDGET,
+    show_default=True,
+    help="HTTP: seconds a request may take before it is answered busy (503).",
+)
+@click.option(
+    "--read-timeout",
+    type=click.FloatRange(0.1, 3600),
+    default=READ_TIMEOUT,
+    show_default=True,
+    help="HTTP: seconds a request's body may take to arrive (else 408).",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=WORKERS,
+    show_default=True,
+    help="HTTP: requests worked out at once; hello and version never wait for them.",
+)
 def serve(
     transport: str | None,
     host: str,
@@ -55,13 +79,16 @@ def serve(
     cors_origins: tuple[str, ...],
     max_request_bytes: int,
     max_sessions: int,
+    time_budget: float,
+    read_timeout: float,
+    workers: int,
 ) -> None:
     """Answer protocol requests (docs/protocol.md): JSON lines on standard input and output
     with --stdio, until the input ends; or HTTP with --http (POST /api/<op>, the OpenAPI
     document at /openapi.json), until interrupted."""
     if transport is None:
         raise click.UsageError("choose a transport: --stdio or --http")
-    context = Context(Sessions(max_sessions), max_request_bytes)
+    context = Context(Sessions(max_sessions), max_request_bytes, ServerBots())
     if transport == "stdio":
         try:
             serve_lines(sys.stdin.buffer, sys.stdout.buffer, context)
@@ -73,12 +100,29 @@ def serve(
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return
     api, uvicorn = _http_modules()
-    app = api.create_app(context, cors_origins)
+    app = api.create_app(context, cors_origins, bounds=Bounds(time_budget, read_timeout, workers))
+    listening = _listening_socket(host, port)
+    port = listening.getsockname()[1]
     click.echo(f"dogrules: serving the protocol on http://{host}:{port}/api", err=True)
     click.echo(f"dogrules: the web table is at http://{host}:{port}/", err=True)
     # A table's event stream stays open while its page does: a stop waits for none of them
     # (the pages reconnect, or say the server is gone).
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
+    config = uvicorn.Config(
+        app, log_level="warning", timeout_keep_alive=5, timeout_graceful_shutdown=2
+    )
+    server = uvicorn.Server(config)
+    server.run(sockets=[listening])
+
+
+def _listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host`` and ``port``, made before the server starts so that a busy
+    port or an unknown host is a usage error (exit 2), said in one line."""
+    try:
+        address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        return socket.create_server(address[4][:2], family=address[0])
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise click.UsageError(f"cannot listen on {host}:{port}: {reason}") from None
 
 
 def _http_modules() -> tuple[ModuleType, ModuleType]:

@@ -6,12 +6,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-import matplotlib
+from dogrules.model.extras import missing_extra
 
-matplotlib.use("Agg")  # before pyplot: files only, never a window
+try:
+    import matplotlib
 
-import matplotlib.pyplot as plt
-from matplotlib.axes import Axes
+    matplotlib.use("Agg")  # before pyplot: files only, never a window
+
+    import matplotlib.pyplot as plt
+    from matplotlib.axes import Axes
+except ModuleNotFoundError as exc:  # the optional extra is not installed
+    raise missing_extra("simulate", "dogrules.app.simulation.plots", exc) from exc
 
 from dogrules.formats.states import JSONValue
 

@@ -9,7 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-import ray
+from dogrules.model.extras import missing_extra
+
+try:
+    import ray
+except ModuleNotFoundError as exc:  # the optional extra is not installed
+    raise missing_extra("ray", "dogrules.app.simulation.ray_backend", exc) from exc
 
 from dogrules.app.simulation.backends import tune_worker
 from dogrules.model.errors import DogRulesError

@@ -10,11 +10,7 @@ from contextlib import contextmanager
 from types import ModuleType
 
 from dogrules.app.simulation.backends import Backend, ProcessPool
-from dogrules.model.errors import DogRulesError
-
-
-class MissingExtra(DogRulesError, RuntimeError):
-    """An optional extra this use needs is not installed; the message says which."""
+from dogrules.model.extras import MissingExtra
 
 
 def optional(module: str, package: str) -> ModuleType | None:
