@@ -5,15 +5,17 @@ gives a state that keeps every invariant and has a legal action unless the game 
 
 from __future__ import annotations
 
+import collections
 import copy
 import random
 from typing import Any, TypeVar
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dogrules
+from budgets import DEEP, budget
 from dogrules import InvalidPosition, State
 from dogrules.engine.problems import problems
 from dogrules.formats.validation import validate
@@ -287,6 +289,179 @@ def test_load_and_position_give_hands_and_pieces_in_order_whatever_order_they_ar
     )
     assert positioned.pieces == state.pieces and positioned.hands == state.hands
     assert problems(variant.ruleset, positioned) == ()
+
+
+# ---- the gaps of issue 33: each let a legal move lead to a state the engine refuses ---------
+
+
+def exchanging(v: dogrules.Variant, players: int = 4, teams: bool | None = None) -> dict[str, Any]:
+    """The dump of a new game in its exchange phase after its first seat set a card aside."""
+    state = v.new_game(players, 3, teams)
+    while state.phase != "exchange":
+        state = v.apply(state, v.legal_actions(state)[0]).state
+    state = v.apply(state, v.legal_actions(state)[0]).state
+    data = dogrules.dump(state)
+    assert data["phase"] == "exchange" and any(data["exchange"].values())
+    return data
+
+
+@pytest.mark.clause("R-C3")
+def test_a_seat_sets_its_card_aside_once() -> None:
+    for v, teams in ((BD, None), (AD, None), (KD, True)):
+        data = exchanging(v, teams=teams)
+        data["to_act"] = next(int(s) for s, card in data["exchange"].items() if card)
+        error = refused(data, "to_act")
+        assert "already set its card aside" in str(error)
+
+
+@pytest.mark.clause("R-C3")
+def test_a_hand_and_the_card_set_aside_hold_no_more_than_a_hand() -> None:
+    data = exchanging(AD)
+    giver = next(s for s, card in data["exchange"].items() if card)
+    data["hands"][giver].append(data["deck"].pop())
+    error = refused(data, f"hands.{giver}")
+    assert "and 1 set aside" in str(error)
+
+
+@pytest.mark.clause("KD-TEAM-EXCHANGE")
+def test_the_kids_exchange_phase_is_a_team_swap_under_way() -> None:
+    data = exchanging(KD, teams=True)
+    data["exchanging"] = []
+    refused(data, "exchanging")
+    data = dumped(KD, players=3, steps=4)
+    data["phase"] = "exchange"
+    error = refused(data, "exchanging")
+    assert "without teams" in str(error)
+    swapped = KD.new_game(4, 3, True)
+    for _ in range(4):
+        swapped = KD.apply(swapped, KD.legal_actions(swapped)[0]).state
+    data = dogrules.dump(swapped)
+    assert data["phase"] == "play"
+    data["exchanging"] = [0, 2]
+    data["resume"] = 1
+    refused(data, "exchanging")
+
+
+@pytest.mark.clause("KD-TEAM-REDRAW-EXCHANGE")
+def test_a_kids_team_swap_is_between_partners_and_its_seats_act() -> None:
+    data = exchanging(KD, teams=True)
+    data["exchanging"] = [0, 1]
+    refused(data, "exchanging")
+    data = exchanging(KD, teams=True)
+    data["exchanging"] = [1, 3]
+    data["to_act"] = 0
+    refused(data, "to_act")
+
+
+@pytest.mark.clause("R-C13")
+def test_a_winner_is_named_once() -> None:
+    data = dumped(players=3, steps=12)
+    data["pieces"]["0"] = ["H", "F1", "F2", "F3", "F4"]
+    data["phase"] = "over"
+    data["winner"] = [0]
+    assert dogrules.load(copy.deepcopy(data)).winner == (0,)
+    data["winner"] = [0, 0]
+    refused(data, "winner")
+
+
+@pytest.mark.clause("BD-PLACE-BLACK-DOG")
+def test_black_dog_setup_comes_before_anything_moves() -> None:
+    data = dogrules.dump(BD.new_game(4, 5))
+    assert data["phase"] == "setup"
+    assert dogrules.load(copy.deepcopy(data)).phase == "setup"
+    moved = copy.deepcopy(data)
+    moved["pieces"]["0"][-1] = "T5"
+    refused(moved, "pieces")
+    played = copy.deepcopy(data)
+    played["discard"].append(played["hands"]["1"].pop())
+    refused(played, "discard")
+    late = copy.deepcopy(data)
+    late["to_act"] = 2
+    refused(late, "to_act")
+
+
+# How many states the property below tried, by verdict: accepted ones must be met, or the
+# property went untried.
+TRIED: collections.Counter[str] = collections.Counter()
+
+
+def moved_card(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """``data`` with one card moved from one place to another (a hand, the deck, the discard
+    pile, a seat's exchange slot): every card is still there, only possibly misplaced."""
+    changed = copy.deepcopy(data)
+    places = [("deck", None), ("discard", None)]
+    places += [("hands", seat) for seat in changed["hands"]]
+    sources = [(k, s) for k, s in places if (changed[k][s] if s else changed[k])]
+    sources += [("exchange", s) for s, card in changed["exchange"].items() if card]
+    if not sources:
+        return changed
+    key, seat = rng.choice(sources)
+    if key == "exchange":
+        card = changed["exchange"][seat]
+        changed["exchange"][seat] = None
+    else:
+        pile = changed[key][seat] if seat else changed[key]
+        card = pile.pop(rng.randrange(len(pile)))
+    key, seat = rng.choice([*places, *(("exchange", s) for s in changed["exchange"])])
+    if key == "exchange":
+        if changed["exchange"][seat] is not None:
+            return moved_card(data, rng)
+        changed["exchange"][seat] = card
+    else:
+        (changed[key][seat] if seat else changed[key]).append(card)
+    return changed
+
+
+def mutated(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """``data`` with a card moved, or not, and up to three fields changed to plausible wrong
+    values (at least one change)."""
+    moved = rng.random() < 0.4
+    changed = moved_card(data, rng) if moved else copy.deepcopy(data)
+    for _ in range(rng.choice((0, 1, 1, 2, 3) if moved else (1, 1, 2, 3))):
+        key = rng.choice(sorted(data))
+        changed[key] = copy.deepcopy(rng.choice(wrong_values(data, key, rng)))
+    return changed
+
+
+@DEEP
+@settings(max_examples=budget(60, 1000))
+@given(
+    variant=st.sampled_from(VARIANTS),
+    players=st.sampled_from((2, 3, 4)),
+    teams=st.sampled_from((None, True, False)),
+    seed=st.integers(0, 2**16),
+    steps=st.integers(0, 300),
+    choices=st.randoms(use_true_random=False),
+)
+def test_no_accepted_state_leads_by_a_legal_move_to_a_refused_one(
+    variant: dogrules.Variant,
+    players: int,
+    teams: bool | None,
+    seed: int,
+    steps: int,
+    choices: random.Random,
+) -> None:
+    """The validator's promise to ``apply``: a state it accepts is one the rules can go on
+    from, so every state a legal action leads to is accepted too (issue 33: otherwise the
+    protocol answers one request and refuses the state it gave in the next)."""
+    try:
+        variant.teams_for(players, teams)
+    except ValueError:
+        teams = None
+    data: dict[str, Any] = dogrules.dump(play(variant, players, teams, seed, steps))
+    for _ in range(MUTATIONS):
+        try:
+            state = dogrules.load(mutated(data, choices))
+        except InvalidPosition:
+            TRIED["refused"] += 1
+            continue
+        TRIED["accepted"] += 1
+        v = dogrules.variant(state.variant)
+        actions = v.legal_actions(state)
+        for action in choices.sample(actions, min(6, len(actions))):
+            following = v.apply(state, action).state
+            TRIED["moves"] += 1
+            assert problems(v.ruleset, following) == (), (dogrules.dump(state), str(action))
 
 
 def test_problem_is_a_small_value() -> None:

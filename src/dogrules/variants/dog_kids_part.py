@@ -16,7 +16,7 @@ from dogrules.engine.parts import is_int, read_seats
 from dogrules.geometry.board import Board
 from dogrules.model.errors import InvalidPosition, Problem
 from dogrules.model.jsonvalue import JSONValue
-from dogrules.model.state import State, TeamSwapFacts
+from dogrules.model.state import Phase, State, TeamSwapFacts
 
 
 def team_swap(state: State) -> TeamSwapFacts:
@@ -58,7 +58,8 @@ class TeamSwapPart:
     @implements("KD-TEAM-EXCHANGE", "KD-TEAM-REDRAW-EXCHANGE")
     def problems(self, board: Board, state: State) -> list[Problem]:
         """The seats of a swap are seats of the table, each listed once, and so is the seat
-        that plays after it."""
+        that plays after it; a swap is under way exactly in the exchange phase, between
+        partners, and only its seats set a card aside, the seat to act first."""
         swap = team_swap(state)
         found = [
             Problem("exchanging", f"{seat!r} is not a seat")
@@ -69,7 +70,7 @@ class TeamSwapPart:
             found.append(Problem("exchanging", "a seat is listed twice"))
         if swap.resume is not None and (not is_int(swap.resume) or swap.resume not in board.seats):
             found.append(Problem("resume", f"{swap.resume!r} is not a seat"))
-        return found
+        return found or _swap_under_way(board, state, swap)
 
     def dump(self, board: Board, state: State) -> dict[str, JSONValue]:
         swap = team_swap(state)
@@ -96,6 +97,31 @@ class TeamSwapPart:
 
     def describe(self, board: Board, state: State) -> tuple[str, ...]:
         return ()
+
+
+def _swap_under_way(board: Board, state: State, swap: TeamSwapFacts) -> list[Problem]:
+    """A swap is under way exactly in the exchange phase (KD-TEAM-EXCHANGE); the seats of a swap are partners, the seat to act one of
+    them, and no other seat sets a card aside (KD-TEAM-REDRAW-EXCHANGE)."""
+    exchanging = swap.exchanging
+    in_phase = state.phase == Phase.EXCHANGE
+    if exchanging and not in_phase:
+        return [Problem("exchanging", f"a team card swap is under way, yet in phase {state.phase}")]
+    if in_phase and not exchanging:
+        without = "" if state.teams else " (DOG Kids without teams swaps no cards)"
+        return [Problem("exchanging", f"the exchange phase names the seats that swap{without}")]
+    if not exchanging:
+        return []
+    found = []
+    if set(exchanging) not in ({*board.seats}, {*board.side(exchanging[0], True)}):
+        found.append(
+            Problem("exchanging", f"{list(exchanging)} are neither all seats nor partners")
+        )
+    if state.to_act not in exchanging:
+        found.append(Problem("to_act", f"seat {state.to_act} takes no part in the swap"))
+    for seat, aside in enumerate(state.exchange):
+        if aside is not None and seat not in exchanging:
+            found.append(Problem(f"exchange.{seat}", f"seat {seat} takes no part in the swap"))
+    return found
 
 
 TEAM_SWAP_PART = TeamSwapPart()
