@@ -60,7 +60,7 @@ import attrs
 from dogrules.formats.files import FileProblem, read_json_text, write_text_atomically
 from dogrules.formats.schemas import _schema_messages
 from dogrules.formats.states import JSONValue, dump
-from dogrules.model.errors import DogRulesError
+from dogrules.model.errors import DogRulesError, InvalidArgument, short
 from dogrules.model.state import State
 from dogrules.variants import implemented
 from dogrules.variants import variant as get_variant
@@ -203,7 +203,9 @@ def fingerprint(variant: str) -> str:
     """sha256 hex of the canonical JSON of ``variant``'s layout file (board and deck) as
     parsed; ValueError listing the variants for an unknown name."""
     if variant not in implemented():
-        raise ValueError(f"unknown variant {variant!r}; expected one of {', '.join(implemented())}")
+        raise InvalidArgument(
+            f"unknown variant {short(variant)}; expected one of {', '.join(implemented())}"
+        )
     layout = get_variant(variant).ruleset.layout_data
     # A datum's passage locators say where the manual states it; they are not part of the
     # board or deck, so adding or correcting one leaves every record valid.

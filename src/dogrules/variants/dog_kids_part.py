@@ -100,8 +100,9 @@ class TeamSwapPart:
 
 
 def _swap_under_way(board: Board, state: State, swap: TeamSwapFacts) -> list[Problem]:
-    """A swap is under way exactly in the exchange phase (KD-TEAM-EXCHANGE); the seats of a swap are partners, the seat to act one of
-    them, and no other seat sets a card aside (KD-TEAM-REDRAW-EXCHANGE)."""
+    """A swap is under way exactly in the exchange phase (KD-TEAM-EXCHANGE); its seats are
+    all seats or two partners, the seat to act one of them, and no other seat sets a card
+    aside (KD-TEAM-REDRAW-EXCHANGE)."""
     exchanging = swap.exchanging
     in_phase = state.phase == Phase.EXCHANGE
     if exchanging and not in_phase:
