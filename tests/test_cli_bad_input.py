@@ -370,14 +370,18 @@ def test_record_dash_writes_the_record_to_standard_output() -> None:
     assert result.exit_code == 0 and '"format": "dogrules-record"' in result.stdout
 
 
-def test_output_through_a_symlink_replaces_its_target(files: Path, tmp_path: Path) -> None:
+def test_output_through_a_symlink_is_refused_and_its_target_left_alone(
+    files: Path, tmp_path: Path
+) -> None:
+    """Issue 33: a link the program did not make may point anywhere; it never writes
+    through one (nor replaces it)."""
     target = tmp_path / "real.svg"
     target.write_text("old")
     link = tmp_path / "link.svg"
     link.symlink_to(target)
     result = invoke(files, ["render", "{good.json}", "-o", str(link)])
-    assert result.exit_code == 0, result.output
-    assert link.is_symlink() and "<svg" in target.read_text()
+    assert result.exit_code == 2 and "symbolic link" in result.stderr, result.output
+    assert link.is_symlink() and target.read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.svg", "real.svg"]
 
 

@@ -300,7 +300,7 @@ def exchanging(v: dogrules.Variant, players: int = 4, teams: bool | None = None)
     while state.phase != "exchange":
         state = v.apply(state, v.legal_actions(state)[0]).state
     state = v.apply(state, v.legal_actions(state)[0]).state
-    data = dogrules.dump(state)
+    data: dict[str, Any] = dogrules.dump(state)
     assert data["phase"] == "exchange" and any(data["exchange"].values())
     return data
 
@@ -366,7 +366,7 @@ def test_a_winner_is_named_once() -> None:
 
 @pytest.mark.clause("BD-PLACE-BLACK-DOG")
 def test_black_dog_setup_comes_before_anything_moves() -> None:
-    data = dogrules.dump(BD.new_game(4, 5))
+    data: dict[str, Any] = dogrules.dump(BD.new_game(4, 5))
     assert data["phase"] == "setup"
     assert dogrules.load(copy.deepcopy(data)).phase == "setup"
     moved = copy.deepcopy(data)

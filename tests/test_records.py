@@ -15,6 +15,7 @@ import pytest
 import dogrules
 import dogrules.data.specs
 from dogrules.formats import records, schemas
+from dogrules.formats.files import FileProblem
 from dogrules.formats.records import (
     Record,
     RecordError,
@@ -446,7 +447,7 @@ def test_failing_write_leaves_no_file(
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(FileProblem, match="disk full; nothing was written"):
         write_record(tmp_path / "game.json", small)
     assert list(tmp_path.iterdir()) == []
 
@@ -461,7 +462,7 @@ def test_failing_write_keeps_the_old_file(
         raise OSError("power cut")
 
     monkeypatch.setattr(os, "fsync", crash)
-    with pytest.raises(OSError, match="power cut"):
+    with pytest.raises(FileProblem, match="power cut; the old file is left as it was"):
         write_record(path, small)
     assert path.read_text() == "old"
     assert list(tmp_path.iterdir()) == [path]
