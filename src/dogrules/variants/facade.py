@@ -13,6 +13,7 @@ from dogrules.data.register import Clause
 from dogrules.data.specs import SpecTable
 from dogrules.engine import judge
 from dogrules.engine.choices import Decision, staged
+from dogrules.engine.parts import is_int
 from dogrules.engine.positions import build_position
 from dogrules.engine.problems import seed_problem
 from dogrules.engine.ruleset import GameRules, Ruleset, game_at
@@ -225,7 +226,7 @@ class Variant:
         """The ``events`` of an action taken in ``state`` as ``seat`` may see them (Agent DOG:
         a face-down piece that stays face down is not named)."""
         game = self._game(state)
-        if seat not in range(state.players):
+        if not is_int(seat) or seat not in range(state.players):
             raise InvalidArgument(
                 f"seat {short(seat)} is not in this game (0..{state.players - 1})"
             )
