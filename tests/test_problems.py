@@ -1,7 +1,9 @@
 """The one validator (``engine.problems``): one test per kind of problem, each a real dump
 changed in one field, and a property that mutates dumps of reachable states of every variant
 and form one field at a time: ``load`` either refuses with InvalidPosition and nothing else, or
-gives a state that keeps every invariant and has a legal action unless the game is over."""
+gives a state that keeps every invariant and has a legal action unless the game is over. A
+second property (issue 33) changes up to three fields or moves a card, and follows legal
+moves from every state ``load`` accepts: each leads to a state the validator accepts too."""
 
 from __future__ import annotations
 
@@ -380,9 +382,11 @@ def test_black_dog_setup_comes_before_anything_moves() -> None:
     refused(late, "to_act")
 
 
-# How many states the property below tried, by verdict: accepted ones must be met, or the
-# property went untried.
+# How many mutated states the successor property (at the end) tried, by verdict, and how many
+# legal moves from accepted ones: accepted ones must be met, or the property went untried.
 TRIED: collections.Counter[str] = collections.Counter()
+# The property and the test reading TRIED share a pytest-xdist worker (tools/check.py).
+PROPERTY = pytest.mark.xdist_group("problems_successors")
 
 
 def moved_card(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -412,7 +416,7 @@ def moved_card(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return changed
 
 
-def mutated(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+def mutate(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """``data`` with a card moved, or not, and up to three fields changed to plausible wrong
     values (at least one change)."""
     moved = rng.random() < 0.4
@@ -421,47 +425,6 @@ def mutated(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         key = rng.choice(sorted(data))
         changed[key] = copy.deepcopy(rng.choice(wrong_values(data, key, rng)))
     return changed
-
-
-@DEEP
-@settings(max_examples=budget(60, 1000))
-@given(
-    variant=st.sampled_from(VARIANTS),
-    players=st.sampled_from((2, 3, 4)),
-    teams=st.sampled_from((None, True, False)),
-    seed=st.integers(0, 2**16),
-    steps=st.integers(0, 300),
-    choices=st.randoms(use_true_random=False),
-)
-def test_no_accepted_state_leads_by_a_legal_move_to_a_refused_one(
-    variant: dogrules.Variant,
-    players: int,
-    teams: bool | None,
-    seed: int,
-    steps: int,
-    choices: random.Random,
-) -> None:
-    """The validator's promise to ``apply``: a state it accepts is one the rules can go on
-    from, so every state a legal action leads to is accepted too (issue 33: otherwise the
-    protocol answers one request and refuses the state it gave in the next)."""
-    try:
-        variant.teams_for(players, teams)
-    except ValueError:
-        teams = None
-    data: dict[str, Any] = dogrules.dump(play(variant, players, teams, seed, steps))
-    for _ in range(MUTATIONS):
-        try:
-            state = dogrules.load(mutated(data, choices))
-        except InvalidPosition:
-            TRIED["refused"] += 1
-            continue
-        TRIED["accepted"] += 1
-        v = dogrules.variant(state.variant)
-        actions = v.legal_actions(state)
-        for action in choices.sample(actions, min(6, len(actions))):
-            following = v.apply(state, action).state
-            TRIED["moves"] += 1
-            assert problems(v.ruleset, following) == (), (dogrules.dump(state), str(action))
 
 
 def test_problem_is_a_small_value() -> None:
@@ -541,28 +504,22 @@ def wrong_values(data: dict[str, Any], key: str, rng: random.Random) -> list[obj
     return common
 
 
-@given(
-    variant=st.sampled_from(VARIANTS),
-    players=st.sampled_from((2, 3, 4)),
-    teams=st.sampled_from((None, True, False)),
-    seed=st.integers(0, 2**16),
-    steps=st.integers(0, 300),
-    choices=st.randoms(use_true_random=False),
-)
-def test_mutated_dumps_are_refused_or_sound(
-    variant: dogrules.Variant,
-    players: int,
-    teams: bool | None,
-    seed: int,
-    steps: int,
-    choices: random.Random,
-) -> None:
+@st.composite
+def reached_dumps(draw: st.DrawFn) -> dict[str, Any]:
+    """The dump of a state reached by random play in any variant, form and phase."""
+    variant = draw(st.sampled_from(VARIANTS))
+    players = draw(st.sampled_from((2, 3, 4)))
+    teams = draw(st.sampled_from((None, True, False)))
     try:
         variant.teams_for(players, teams)
     except ValueError:
         teams = None
-    state = play(variant, players, teams, seed, steps)
-    data: dict[str, Any] = dogrules.dump(state)
+    seed, steps = draw(st.integers(0, 2**16)), draw(st.integers(0, 300))
+    return dogrules.dump(play(variant, players, teams, seed, steps))
+
+
+@given(data=reached_dumps(), choices=st.randoms(use_true_random=False))
+def test_mutated_dumps_are_refused_or_sound(data: dict[str, Any], choices: random.Random) -> None:
     keys = sorted(data)
     for _ in range(MUTATIONS):
         key = choices.choice(keys)
@@ -575,3 +532,38 @@ def test_mutated_dumps_are_refused_or_sound(
         v = dogrules.variant(loaded.variant)
         check_state(v, loaded, None, variant_invariants)
         assert loaded.phase == "over" or v.legal_actions(loaded), mutated
+
+
+@PROPERTY
+@DEEP
+@settings(max_examples=budget(60, 1000))
+@given(data=reached_dumps(), choices=st.randoms(use_true_random=False))
+def test_no_accepted_state_leads_by_a_legal_move_to_a_refused_one(
+    data: dict[str, Any], choices: random.Random
+) -> None:
+    """The validator's promise to ``apply``: a state it accepts is one the rules can go on
+    from, so every state a legal action leads to is accepted too (issue 33: otherwise the
+    protocol answers one request and refuses the state it gave in the next)."""
+    for _ in range(MUTATIONS):
+        try:
+            state = dogrules.load(mutate(data, choices))
+        except InvalidPosition:
+            TRIED["refused"] += 1
+            continue
+        TRIED["accepted"] += 1
+        v = dogrules.variant(state.variant)
+        actions = v.legal_actions(state)
+        for action in choices.sample(actions, min(6, len(actions))):
+            following = v.apply(state, action).state
+            TRIED["moves"] += 1
+            assert problems(v.ruleset, following) == (), (dogrules.dump(state), str(action))
+
+
+@PROPERTY
+@DEEP
+def test_the_successor_property_met_accepted_states() -> None:
+    """Runs after it (file order, same worker): some mutated states were accepted and moved
+    from, so the property did not pass by refusing everything."""
+    if not TRIED:
+        pytest.skip("the successor property did not run in this process")
+    assert TRIED["accepted"] and TRIED["moves"] and TRIED["refused"], TRIED
