@@ -254,3 +254,15 @@ def test_workers_end_when_the_run_is_killed(tmp_path: Path) -> None:
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert not left, f"workers {left} outlived the run"
+
+
+def test_games_are_never_appended_through_a_symlink(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.jsonl"
+    outside.write_text("keep\n")
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "games.jsonl").symlink_to(outside)
+    code, text = run(
+        "simulate", "dog-kids", "-p", "2", "-n", "2", "-q", "-o", str(tmp_path / "run")
+    )
+    assert code == 2 and "symbolic link" in text, text
+    assert outside.read_text() == "keep\n"

@@ -15,6 +15,7 @@ import attrs
 
 from dogrules.app.simulation.backends import Backend
 from dogrules.app.simulation.playout import GameResult, Table, play_seeds
+from dogrules.formats.files import check_writable
 from dogrules.model.errors import DogRulesError, short
 
 # Tasks per worker: enough to keep every worker busy to the end, few enough that sending
@@ -121,10 +122,12 @@ def simulate(
 
 def _open_output(path: Path, table: Table, sound: int) -> IO[str]:
     """``path`` opened to append games after its first ``sound`` bytes (what follows them, a
-    damaged last line, is dropped), with the table's header line if it has none."""
+    damaged last line, is dropped), with the table's header line if it has none. Like every
+    file written, never through a symbolic link (FileProblem; see ``check_writable``)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    check_writable(path)
     if path.exists() and path.stat().st_size > sound:
         os.truncate(path, sound)
-    path.parent.mkdir(parents=True, exist_ok=True)
     sink = path.open("a", encoding="utf-8")
     if sound == 0:
         sink.write(json.dumps({"table": table.to_json()}, separators=(",", ":")) + "\n")
