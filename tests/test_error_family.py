@@ -326,7 +326,8 @@ def position_arguments(draw: st.DrawFn) -> tuple[dogrules.Variant, dict[str, Any
         if key in ("pieces", "hands") and isinstance(kwargs[key], dict) and draw(st.booleans()):
             rows = dict(kwargs[key])
             seat = draw(st.sampled_from([*rows, 9, "0"]))
-            row = list(rows.get(seat, []))
+            given = rows.get(seat)
+            row = list(given) if isinstance(given, list) else []
             if row and draw(st.booleans()):
                 row[draw(st.integers(0, len(row) - 1))] = draw(ODD)
                 rows[seat] = row
