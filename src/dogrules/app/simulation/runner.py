@@ -4,6 +4,7 @@ finishes, one JSON line keyed by its seed, so a run stopped half-way resumes whe
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable, Iterable
@@ -106,18 +107,30 @@ def simulate(
         sink = _open_output(output, table, done.sound) if output is not None else None
         try:
             for finished in backend(partial(play_seeds, table), tasks(todo, workers)):
-                for result in finished:
-                    results[result.seed] = result
-                    if sink is not None:
-                        sink.write(json.dumps(result.to_json(), separators=(",", ":")) + "\n")
-                if sink is not None:
-                    sink.flush()
+                results.update((result.seed, result) for result in finished)
+                if sink is not None and output is not None:
+                    _append(sink, output, finished)
                 if progress is not None:
                     progress(len(results))
         finally:
             if sink is not None:
-                sink.close()
+                with contextlib.suppress(OSError):  # said already by _append
+                    sink.close()
     return [results[seed] for seed in wanted]
+
+
+def _append(sink: IO[str], path: Path, finished: Iterable[GameResult]) -> None:
+    """The ``finished`` games written to the output ``path`` and flushed; SimulationError
+    when they cannot be (a full disk): the games written before stay, for a resume."""
+    lines = [json.dumps(result.to_json(), separators=(",", ":")) + "\n" for result in finished]
+    try:
+        sink.writelines(lines)
+        sink.flush()
+    except OSError as exc:
+        raise SimulationError(
+            f"{path}: cannot write: {exc.strerror or exc}; the games written before are kept "
+            "(run again to resume)"
+        ) from None
 
 
 def _open_output(path: Path, table: Table, sound: int) -> IO[str]:
