@@ -327,8 +327,9 @@ def position_arguments(draw: st.DrawFn) -> tuple[dogrules.Variant, dict[str, Any
             rows = dict(kwargs[key])
             seat = draw(st.sampled_from([*rows, 9, "0"]))
             given = rows.get(seat)
-            row = list(given) if isinstance(given, list) else []
-            if row and draw(st.booleans()):
+            row: list[Any] = list(given) if isinstance(given, list) else []
+            one_entry: bool = draw(st.booleans())
+            if row and one_entry:
                 row[draw(st.integers(0, len(row) - 1))] = draw(ODD)
                 rows[seat] = row
             else:
