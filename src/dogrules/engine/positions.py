@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from dogrules.engine.cardtable import shuffled
-from dogrules.engine.problems import problems
+from dogrules.engine.problems import problems, seed_problem
 from dogrules.engine.ruleset import Ruleset
 from dogrules.geometry.board import HOME, Board
 from dogrules.model.errors import InvalidPosition, short
@@ -119,6 +119,9 @@ def build_position(
         # A bool or float would pass as a seat or seed where the game needs an integer.
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise InvalidPosition(f"{name}: expected an integer, got {short(value)}")
+    wrong_seed = seed_problem(seed)
+    if wrong_seed is not None:
+        raise InvalidPosition((wrong_seed,))
     for name, text in (("black_dog", black_dog), ("last_played", last_played)):
         if text is not None and not isinstance(text, str):
             raise InvalidPosition(f"{name}: expected a name or None, got {short(text)}")
@@ -129,13 +132,13 @@ def build_position(
     located = parse_pieces(board, pieces)
     held = parse_hands(ruleset, board, hands, ruleset.hand_size)
     if to_act not in board.seats:
-        raise InvalidPosition(f"to_act: {to_act!r} is not a seat (0..{players - 1})")
+        raise InvalidPosition(f"to_act: {short(to_act)} is not a seat (0..{players - 1})")
     if ruleset.acting_needs_cards and not held[to_act]:
         raise InvalidPosition(f"to_act: seat {to_act} holds no card and cannot act")
     if dealer is None:
         dealer = next(d for d in board.seats if ruleset.starter(d, players) == to_act)
     elif dealer not in board.seats:
-        raise InvalidPosition(f"dealer: {dealer!r} is not a seat (0..{players - 1})")
+        raise InvalidPosition(f"dealer: {short(dealer)} is not a seat (0..{players - 1})")
     extra = _part(ruleset, board, located, is_team, black_dog)
     if last_played is not None:
         if "copy" not in ruleset.deck.notations:
@@ -182,5 +185,5 @@ def _part(
     part = ruleset.part
     given = {} if black_dog is None else {"black_dog": black_dog}
     if given and (part is None or not set(given) <= set(part.blank)):
-        raise InvalidPosition(f"{ruleset.name} has no Black Dog (black_dog={black_dog!r})")
+        raise InvalidPosition(f"{ruleset.name} has no Black Dog (black_dog={short(black_dog)})")
     return None if part is None else part.position(board, located, is_team, given)

@@ -29,7 +29,7 @@ def problems(ruleset: Ruleset, state: State) -> tuple[Problem, ...]:
     if state.variant != ruleset.name:
         found.append(Problem("variant", f"a {state.variant} state given to {ruleset.name}"))
     if not is_int(state.players):
-        return (*found, Problem("players", f"expected an integer, got {state.players!r}"))
+        return (*found, Problem("players", f"expected an integer, got {short(state.players)}"))
     board = ruleset.game(state.players).board
     shaped = _shape(state)
     if shaped:
@@ -71,13 +71,13 @@ def _pieces(board: Board, state: State) -> list[Problem]:
             if location == HOME:
                 continue
             if not is_int(location) or not (board.is_track(location) or board.is_lane(location)):
-                found.append(Problem(where, f"{location!r} is not a field"))
+                found.append(Problem(where, f"{short(location)} is not a field"))
                 on_board = False
                 continue
             if board.is_lane(location):
                 owner = board.lane_owner(location)
                 if owner not in board.seats:
-                    found.append(Problem(where, f"{location!r} is not a field"))
+                    found.append(Problem(where, f"{short(location)} is not a field"))
                     on_board = False
                     continue
                 if owner != seat:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dogrules.data.register import implements
 from dogrules.engine.parts import is_int
 from dogrules.geometry.board import HOME, Board
-from dogrules.model.errors import InvalidPosition, Problem
+from dogrules.model.errors import InvalidPosition, Problem, short
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import DogFacts, Phase, State
 from dogrules.rules.round import initial_pieces
@@ -86,7 +86,7 @@ class DogPart:
         if state.phase == Phase.SETUP:
             return [Problem(KEY, "the Black Dog is placed only once setup is done")]
         if not is_int(dog) or not board.is_track(dog):
-            return [Problem(KEY, f"the Black Dog stays on the track, not {dog!r}")]
+            return [Problem(KEY, f"the Black Dog stays on the track, not {short(dog)}")]
         if dog in board.printed_starts:
             return [Problem(KEY, f"T{dog} is a start field (R-B2)")]
         if any(dog in seat_pieces for seat_pieces in state.pieces):

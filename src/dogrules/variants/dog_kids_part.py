@@ -8,13 +8,12 @@ part (``exchanging``) and the seat that plays once the swap is done (``resume``)
 
 from __future__ import annotations
 
-import reprlib
 from collections.abc import Mapping, Sequence
 
 from dogrules.data.register import implements
 from dogrules.engine.parts import is_int, read_seats
 from dogrules.geometry.board import Board
-from dogrules.model.errors import InvalidPosition, Problem
+from dogrules.model.errors import InvalidPosition, Problem, short
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import Phase, State, TeamSwapFacts
 
@@ -62,14 +61,14 @@ class TeamSwapPart:
         partners, and only its seats set a card aside, the seat to act first."""
         swap = team_swap(state)
         found = [
-            Problem("exchanging", f"{seat!r} is not a seat")
+            Problem("exchanging", f"{short(seat)} is not a seat")
             for seat in swap.exchanging
             if not is_int(seat) or seat not in board.seats
         ]
         if len(set(swap.exchanging)) != len(swap.exchanging):
             found.append(Problem("exchanging", "a seat is listed twice"))
         if swap.resume is not None and (not is_int(swap.resume) or swap.resume not in board.seats):
-            found.append(Problem("resume", f"{swap.resume!r} is not a seat"))
+            found.append(Problem("resume", f"{short(swap.resume)} is not a seat"))
         return found or _swap_under_way(board, state, swap)
 
     def dump(self, board: Board, state: State) -> dict[str, JSONValue]:
@@ -83,7 +82,7 @@ class TeamSwapPart:
         resume = data["resume"]
         if resume is None or (isinstance(resume, int) and not isinstance(resume, bool)):
             return TeamSwapFacts(tuple(exchanging), resume), []
-        raise InvalidPosition(f"resume: {reprlib.repr(resume)} is not a seat or null")
+        raise InvalidPosition(f"resume: {short(resume)} is not a seat or null")
 
     @implements("KD-TEAM-SECRECY")
     def observe(self, board: Board, state: State, seat: int) -> dict[str, JSONValue]:
