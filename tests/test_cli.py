@@ -15,6 +15,7 @@ from click.testing import CliRunner
 import dogrules
 from dogrules.app.cli import main
 from dogrules.data.manuals import passage_text
+from dogrules.formats.records import record_digest
 from dogrules.testing import checking
 
 BD = dogrules.variant("black-dog")
@@ -91,6 +92,10 @@ def test_play_record_replay_and_validate(tmp_path: Path) -> None:
     assert code == 0 and "all legal" in out
     data = json.loads(record.read_text())
     data["actions"][2] = "redraw redraw"
+    record.write_text(json.dumps(data))
+    code, out = run("replay", str(record), "--quiet")
+    assert code == 2 and "digest: does not match the record's content" in out
+    data["digest"] = record_digest(data)  # as a record written so would carry
     record.write_text(json.dumps(data))
     code, out = run("replay", str(record), "--quiet")
     assert code != 0 and "step 3" in out

@@ -14,6 +14,7 @@ from click.testing import CliRunner, Result
 
 import dogrules
 from dogrules.app.cli import main
+from dogrules.formats.records import record_digest
 from dogrules.formats.replay import record_game
 from dogrules.model.jsonvalue import JSONValue
 
@@ -196,7 +197,10 @@ VALIDATE_ROWS = (
         (["validate", at(name)], 1)
         for name in ("card_list.json", "array.json", "null.json", "players_seven.json")
     ]
-    + [(["validate", at(f"record_{name}.json")], 1) for name in ("digest", "actions", "header")]
+    + [
+        (["validate", at(f"record_{name}.json")], 1)
+        for name in ("digest", "actions", "header", "cut")
+    ]
 )
 REPLAY_ROWS = [
     (["replay", at(name)], 2)
@@ -209,6 +213,7 @@ REPLAY_ROWS = [
         "good.json",
         "record_header.json",
         "record_seed.json",
+        "record_cut.json",
     )
 ] + [(["replay", at(f"record_{name}.json"), "--quiet"], 1) for name in ("digest", "actions")]
 PLAY_ROWS = [
@@ -317,10 +322,15 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     tampered = json.loads(json.dumps(golden))  # plain JSON data again, to edit freely
     tampered["steps"][3]["digest"] = "0" * 64
+    tampered["digest"] = record_digest(tampered)  # changed as if written so: replay notices
     (root / "record_digest.json").write_text(json.dumps(tampered))
     tampered = copy.deepcopy(data)
     tampered["actions"][2] = "redraw redraw"
+    tampered["digest"] = record_digest(tampered)
     (root / "record_actions.json").write_text(json.dumps(tampered))
+    tampered = copy.deepcopy(data)
+    del tampered["actions"][-3:]  # cut short: its own digest tells
+    (root / "record_cut.json").write_text(json.dumps(tampered))
     tampered = copy.deepcopy(data)
     tampered["header"]["players"] = ["2"]
     (root / "record_header.json").write_text(json.dumps(tampered))
@@ -370,14 +380,18 @@ def test_record_dash_writes_the_record_to_standard_output() -> None:
     assert result.exit_code == 0 and '"format": "dogrules-record"' in result.stdout
 
 
-def test_output_through_a_symlink_replaces_its_target(files: Path, tmp_path: Path) -> None:
+def test_output_through_a_symlink_is_refused_and_its_target_left_alone(
+    files: Path, tmp_path: Path
+) -> None:
+    """Issue 33: a link the program did not make may point anywhere; it never writes
+    through one (nor replaces it)."""
     target = tmp_path / "real.svg"
     target.write_text("old")
     link = tmp_path / "link.svg"
     link.symlink_to(target)
     result = invoke(files, ["render", "{good.json}", "-o", str(link)])
-    assert result.exit_code == 0, result.output
-    assert link.is_symlink() and "<svg" in target.read_text()
+    assert result.exit_code == 2 and "symbolic link" in result.stderr, result.output
+    assert link.is_symlink() and target.read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.svg", "real.svg"]
 
 

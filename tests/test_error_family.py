@@ -19,7 +19,18 @@ from hypothesis import strategies as st
 
 import dogrules
 from budgets import DEEP, budget
-from dogrules import Action, ActionKind, IllegalAction, NotationError, Ruling, State, Transition
+from dogrules import (
+    Action,
+    ActionKind,
+    DogRulesError,
+    IllegalAction,
+    InvalidArgument,
+    InvalidPosition,
+    NotationError,
+    Ruling,
+    State,
+    Transition,
+)
 
 # Random play from a few seeds; each state on the way is one the fuzzer may start from.
 SEEDS = range(3)
@@ -230,3 +241,128 @@ def test_a_variant_name_that_is_no_text_is_a_type_error_naming_it(value: object)
         dogrules.variant(value)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="state must be a dogrules State"):
         dogrules.dump(value)  # type: ignore[arg-type]
+
+
+# ---- issue 33: the last errors outside the family --------------------------------------------
+
+
+def test_an_unknown_variant_is_an_invalid_argument_and_a_value_error() -> None:
+    with pytest.raises(InvalidArgument, match="unknown variant 'chess'; valid variants: black-dog"):
+        dogrules.variant("chess")
+    assert issubclass(InvalidArgument, DogRulesError) and issubclass(InvalidArgument, ValueError)
+
+
+@pytest.mark.parametrize("seat", [4, -1, "0", 1.0, [0]])
+def test_observing_from_a_seat_not_at_the_table_is_an_invalid_argument(seat: Any) -> None:
+    v = dogrules.variant("agent-dog")
+    with pytest.raises(InvalidArgument, match="is not in this game"):
+        v.observe(v.new_game(4), seat)
+
+
+def test_a_state_of_another_variant_is_an_invalid_argument() -> None:
+    state = dogrules.variant("dog-kids").new_game(2)
+    with pytest.raises(InvalidArgument, match="this is a 'dog-kids' state, not black-dog"):
+        dogrules.variant("black-dog").legal_actions(state)
+
+
+@pytest.mark.parametrize("teams", [True, False])
+def test_teams_a_variant_is_not_played_with_are_an_invalid_argument(teams: bool) -> None:
+    v = dogrules.variant("dog-kids" if teams else "agent-dog")
+    with pytest.raises(InvalidArgument, match="4 players"):
+        v.new_game(3 if teams else 4, teams=teams)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [2**63, -(2**63), 10**5000, 1.5, True],
+    ids=["2**63", "-2**63", "10**5000", "1.5", "True"],
+)
+def test_a_new_game_takes_only_a_seed_its_state_keeps(seed: Any) -> None:
+    with pytest.raises(InvalidArgument, match="seed: expected an integer below 2\\*\\*63 in size"):
+        dogrules.variant("black-dog").new_game(4, seed)
+
+
+@pytest.mark.parametrize("seed", [2**63 - 1, -(2**63) + 1, 0])
+def test_the_largest_seeds_round_trip(seed: int) -> None:
+    for name in dogrules.VARIANTS:
+        state = dogrules.variant(name).new_game(4, seed)
+        assert dogrules.load(dogrules.dump(state)) == state
+
+
+def test_a_seed_of_thousands_of_digits_is_an_invalid_position() -> None:
+    data = dogrules.dump(dogrules.variant("dog-kids").new_game(2))
+    data["seed"] = 10**5000  # past Python's limit on digits to print
+    with pytest.raises(InvalidPosition, match=r"seed: expected an integer .*, got <int too large"):
+        dogrules.load(data)
+
+
+# Values of every kind, some nested too deep to print or to hash, for position()'s arguments.
+_DEEP: list[Any] = []
+for _ in range(3000):
+    _DEEP = [_DEEP]
+ODD = st.one_of(
+    _odd_values(),
+    st.sampled_from([[["H"]], {"a": 1}, {0}, (1,), b"T5", object(), 10**5000, 2**63, _DEEP]),
+)
+# How many calls of position() drew which verdict: both must be met (see below).
+POSITIONS: collections.Counter[str] = collections.Counter()
+
+
+@st.composite
+def position_arguments(draw: st.DrawFn) -> tuple[dogrules.Variant, dict[str, Any]]:
+    """The arguments of a good position() call, one to three of them (or a seat's pieces or
+    hand, or one entry of them) replaced by a value of any kind."""
+    v = dogrules.variant(draw(st.sampled_from(sorted(dogrules.VARIANTS))))
+    per_seat = len(v.new_game(4).pieces[0])
+    kwargs: dict[str, Any] = {
+        "players": 4,
+        "pieces": {seat: ["H"] * per_seat for seat in range(4)},
+        "hands": {0: [sorted(v.deck.notations)[0]]},
+        "to_act": 0,
+        "black_dog": "T24" if v.name == "black-dog" else None,
+    }
+    for _ in range(draw(st.integers(1, 3))):
+        key = draw(st.sampled_from([*kwargs, "last_played", "teams", "dealer", "seed"]))
+        if key in ("pieces", "hands") and isinstance(kwargs[key], dict) and draw(st.booleans()):
+            rows = dict(kwargs[key])
+            seat = draw(st.sampled_from([*rows, 9, "0"]))
+            given = rows.get(seat)
+            row: list[Any] = list(given) if isinstance(given, list) else []
+            one_entry: bool = draw(st.booleans())
+            if row and one_entry:
+                row[draw(st.integers(0, len(row) - 1))] = draw(ODD)
+                rows[seat] = row
+            else:
+                rows[seat] = draw(ODD)
+            kwargs[key] = rows
+        else:
+            kwargs[key] = draw(ODD)
+    return v, kwargs
+
+
+@FUZZERS
+@DEEP
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(position_arguments())
+def test_position_of_any_arguments_is_a_position_or_an_error_of_the_family(
+    drawn: tuple[dogrules.Variant, dict[str, Any]],
+) -> None:
+    """Issue 33: position() leaked accidental TypeErrors (an unhashable card) and
+    RecursionErrors (a message printing a deeply nested value)."""
+    v, kwargs = drawn
+    try:
+        state = v.position(**kwargs)
+    except DogRulesError as exc:
+        POSITIONS["refused"] += 1
+        assert str(exc) and len(str(exc)) < 2000
+        return
+    POSITIONS["built"] += 1
+    assert isinstance(state, State) and dogrules.load(dogrules.dump(state)) == state
+
+
+@FUZZERS
+@DEEP
+def test_the_position_fuzzer_met_both_verdicts() -> None:
+    if not POSITIONS:
+        pytest.skip("the position fuzzer did not run in this process")
+    assert POSITIONS["refused"] and POSITIONS["built"], POSITIONS

@@ -1,19 +1,23 @@
 """The one validator (``engine.problems``): one test per kind of problem, each a real dump
 changed in one field, and a property that mutates dumps of reachable states of every variant
 and form one field at a time: ``load`` either refuses with InvalidPosition and nothing else, or
-gives a state that keeps every invariant and has a legal action unless the game is over."""
+gives a state that keeps every invariant and has a legal action unless the game is over. A
+second property (issue 33) changes up to three fields or moves a card, and follows legal
+moves from every state ``load`` accepts: each leads to a state the validator accepts too."""
 
 from __future__ import annotations
 
+import collections
 import copy
 import random
 from typing import Any, TypeVar
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dogrules
+from budgets import DEEP, budget
 from dogrules import InvalidPosition, State
 from dogrules.engine.problems import problems
 from dogrules.formats.validation import validate
@@ -289,6 +293,140 @@ def test_load_and_position_give_hands_and_pieces_in_order_whatever_order_they_ar
     assert problems(variant.ruleset, positioned) == ()
 
 
+# ---- the gaps of issue 33: each let a legal move lead to a state the engine refuses ---------
+
+
+def exchanging(v: dogrules.Variant, players: int = 4, teams: bool | None = None) -> dict[str, Any]:
+    """The dump of a new game in its exchange phase after its first seat set a card aside."""
+    state = v.new_game(players, 3, teams)
+    while state.phase != "exchange":
+        state = v.apply(state, v.legal_actions(state)[0]).state
+    state = v.apply(state, v.legal_actions(state)[0]).state
+    data: dict[str, Any] = dogrules.dump(state)
+    assert data["phase"] == "exchange" and any(data["exchange"].values())
+    return data
+
+
+@pytest.mark.clause("R-C3")
+def test_a_seat_sets_its_card_aside_once() -> None:
+    for v, teams in ((BD, None), (AD, None), (KD, True)):
+        data = exchanging(v, teams=teams)
+        data["to_act"] = next(int(s) for s, card in data["exchange"].items() if card)
+        error = refused(data, "to_act")
+        assert "already set its card aside" in str(error)
+
+
+@pytest.mark.clause("R-C3")
+def test_a_hand_and_the_card_set_aside_hold_no_more_than_a_hand() -> None:
+    data = exchanging(AD)
+    giver = next(s for s, card in data["exchange"].items() if card)
+    data["hands"][giver].append(data["deck"].pop())
+    error = refused(data, f"hands.{giver}")
+    assert "and 1 set aside" in str(error)
+
+
+@pytest.mark.clause("KD-TEAM-EXCHANGE")
+def test_the_kids_exchange_phase_is_a_team_swap_under_way() -> None:
+    data = exchanging(KD, teams=True)
+    data["exchanging"] = []
+    refused(data, "exchanging")
+    data = dumped(KD, players=3, steps=4)
+    data["phase"] = "exchange"
+    error = refused(data, "exchanging")
+    assert "without teams" in str(error)
+    swapped = KD.new_game(4, 3, True)
+    for _ in range(4):
+        swapped = KD.apply(swapped, KD.legal_actions(swapped)[0]).state
+    data = dogrules.dump(swapped)
+    assert data["phase"] == "play"
+    data["exchanging"] = [0, 2]
+    data["resume"] = 1
+    refused(data, "exchanging")
+
+
+@pytest.mark.clause("KD-TEAM-REDRAW-EXCHANGE")
+def test_a_kids_team_swap_is_between_partners_and_its_seats_act() -> None:
+    data = exchanging(KD, teams=True)
+    data["exchanging"] = [0, 1]
+    refused(data, "exchanging")
+    data = exchanging(KD, teams=True)
+    data["exchanging"] = [1, 3]
+    data["to_act"] = 0
+    refused(data, "to_act")
+
+
+@pytest.mark.clause("R-C13")
+def test_a_winner_is_named_once() -> None:
+    data = dumped(players=3, steps=12)
+    data["pieces"]["0"] = ["H", "F1", "F2", "F3", "F4"]
+    data["phase"] = "over"
+    data["winner"] = [0]
+    assert dogrules.load(copy.deepcopy(data)).winner == (0,)
+    data["winner"] = [0, 0]
+    refused(data, "winner")
+
+
+@pytest.mark.clause("BD-PLACE-BLACK-DOG")
+def test_black_dog_setup_comes_before_anything_moves() -> None:
+    data: dict[str, Any] = dogrules.dump(BD.new_game(4, 5))
+    assert data["phase"] == "setup"
+    assert dogrules.load(copy.deepcopy(data)).phase == "setup"
+    moved = copy.deepcopy(data)
+    moved["pieces"]["0"][-1] = "T5"
+    refused(moved, "pieces")
+    played = copy.deepcopy(data)
+    played["discard"].append(played["hands"]["1"].pop())
+    refused(played, "discard")
+    late = copy.deepcopy(data)
+    late["to_act"] = 2
+    refused(late, "to_act")
+
+
+# How many mutated states the successor property (at the end) tried, by verdict, and how many
+# legal moves from accepted ones: accepted ones must be met, or the property went untried.
+TRIED: collections.Counter[str] = collections.Counter()
+# The property and the test reading TRIED share a pytest-xdist worker (tools/check.py).
+PROPERTY = pytest.mark.xdist_group("problems_successors")
+
+
+def moved_card(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """``data`` with one card moved from one place to another (a hand, the deck, the discard
+    pile, a seat's exchange slot): every card is still there, only possibly misplaced."""
+    changed = copy.deepcopy(data)
+    places = [("deck", None), ("discard", None)]
+    places += [("hands", seat) for seat in changed["hands"]]
+    sources = [(k, s) for k, s in places if (changed[k][s] if s else changed[k])]
+    sources += [("exchange", s) for s, card in changed["exchange"].items() if card]
+    if not sources:
+        return changed
+    key, seat = rng.choice(sources)
+    if key == "exchange":
+        card = changed["exchange"][seat]
+        changed["exchange"][seat] = None
+    else:
+        pile = changed[key][seat] if seat else changed[key]
+        card = pile.pop(rng.randrange(len(pile)))
+    key, seat = rng.choice([*places, *(("exchange", s) for s in changed["exchange"])])
+    if key == "exchange":
+        if changed["exchange"][seat] is not None:
+            return moved_card(data, rng)
+        changed["exchange"][seat] = card
+    else:
+        (changed[key][seat] if seat else changed[key]).append(card)
+    return changed
+
+
+def mutate(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """``data`` with a card moved, or not, and up to three fields changed to plausible wrong
+    values (at least one change)."""
+    moved = rng.random() < 0.4
+    changed = moved_card(data, rng) if moved else copy.deepcopy(data)
+    for _ in range(rng.choice((0, 1, 1, 2, 3) if moved else (1, 1, 2, 3))):
+        key = rng.choice(sorted(data))
+        changed[key] = copy.deepcopy(rng.choice(wrong_values(data, key, rng)))
+    return changed
+
+
 def test_problem_is_a_small_value() -> None:
     assert Problem("a", "b") == Problem("a", "b")
     assert str(Problem("round", "too small")) == "round: too small"
@@ -366,28 +504,22 @@ def wrong_values(data: dict[str, Any], key: str, rng: random.Random) -> list[obj
     return common
 
 
-@given(
-    variant=st.sampled_from(VARIANTS),
-    players=st.sampled_from((2, 3, 4)),
-    teams=st.sampled_from((None, True, False)),
-    seed=st.integers(0, 2**16),
-    steps=st.integers(0, 300),
-    choices=st.randoms(use_true_random=False),
-)
-def test_mutated_dumps_are_refused_or_sound(
-    variant: dogrules.Variant,
-    players: int,
-    teams: bool | None,
-    seed: int,
-    steps: int,
-    choices: random.Random,
-) -> None:
+@st.composite
+def reached_dumps(draw: st.DrawFn) -> dict[str, Any]:
+    """The dump of a state reached by random play in any variant, form and phase."""
+    variant = draw(st.sampled_from(VARIANTS))
+    players = draw(st.sampled_from((2, 3, 4)))
+    teams = draw(st.sampled_from((None, True, False)))
     try:
         variant.teams_for(players, teams)
     except ValueError:
         teams = None
-    state = play(variant, players, teams, seed, steps)
-    data: dict[str, Any] = dogrules.dump(state)
+    seed, steps = draw(st.integers(0, 2**16)), draw(st.integers(0, 300))
+    return dogrules.dump(play(variant, players, teams, seed, steps))
+
+
+@given(data=reached_dumps(), choices=st.randoms(use_true_random=False))
+def test_mutated_dumps_are_refused_or_sound(data: dict[str, Any], choices: random.Random) -> None:
     keys = sorted(data)
     for _ in range(MUTATIONS):
         key = choices.choice(keys)
@@ -400,3 +532,38 @@ def test_mutated_dumps_are_refused_or_sound(
         v = dogrules.variant(loaded.variant)
         check_state(v, loaded, None, variant_invariants)
         assert loaded.phase == "over" or v.legal_actions(loaded), mutated
+
+
+@PROPERTY
+@DEEP
+@settings(max_examples=budget(60, 1000))
+@given(data=reached_dumps(), choices=st.randoms(use_true_random=False))
+def test_no_accepted_state_leads_by_a_legal_move_to_a_refused_one(
+    data: dict[str, Any], choices: random.Random
+) -> None:
+    """The validator's promise to ``apply``: a state it accepts is one the rules can go on
+    from, so every state a legal action leads to is accepted too (issue 33: otherwise the
+    protocol answers one request and refuses the state it gave in the next)."""
+    for _ in range(MUTATIONS):
+        try:
+            state = dogrules.load(mutate(data, choices))
+        except InvalidPosition:
+            TRIED["refused"] += 1
+            continue
+        TRIED["accepted"] += 1
+        v = dogrules.variant(state.variant)
+        actions = v.legal_actions(state)
+        for action in choices.sample(actions, min(6, len(actions))):
+            following = v.apply(state, action).state
+            TRIED["moves"] += 1
+            assert problems(v.ruleset, following) == (), (dogrules.dump(state), str(action))
+
+
+@PROPERTY
+@DEEP
+def test_the_successor_property_met_accepted_states() -> None:
+    """Runs after it (file order, same worker): some mutated states were accepted and moved
+    from, so the property did not pass by refusing everything."""
+    if not TRIED:
+        pytest.skip("the successor property did not run in this process")
+    assert TRIED["accepted"] and TRIED["moves"] and TRIED["refused"], TRIED

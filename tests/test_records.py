@@ -15,17 +15,19 @@ import pytest
 import dogrules
 import dogrules.data.specs
 from dogrules.formats import records, schemas
+from dogrules.formats.files import FileProblem
 from dogrules.formats.records import (
     Record,
     RecordError,
     fingerprint,
     read_record,
+    record_digest,
     state_digest,
     write_record,
 )
 from dogrules.formats.replay import final_state, record_game, replay, verify
 from dogrules.formats.states import KEYS
-from dogrules.formats.validation import validate, validate_file
+from dogrules.formats.validation import notes, validate, validate_file
 
 GAMES = [("black-dog", 2, None), ("agent-dog", 3, None), ("dog-kids", 2, None)]
 
@@ -139,6 +141,13 @@ def test_written_file_has_one_action_per_line(tmp_path: Path, small: dict[str, A
     assert json.loads(path.read_text()) == small
 
 
+def resealed(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` changed and given the digest of what it now holds, as a record written so
+    would carry: the checks that come after the digest's see it."""
+    data["digest"] = record_digest(data)
+    return data
+
+
 # --- illegal and unreadable actions --------------------------------------------------------
 
 
@@ -154,7 +163,7 @@ def _break_a_move(data: dict[str, Any]) -> tuple[dict[str, Any], int, str]:
             broken["actions"][index] = wrong
             broken.pop("steps", None)
             broken.pop("final", None)
-            return broken, index + 1, wrong
+            return resealed(broken), index + 1, wrong
     raise AssertionError("no number card move in the record")
 
 
@@ -197,6 +206,7 @@ def test_record_game_refuses_an_illegal_action() -> None:
 def test_unreadable_action_names_its_step(small: dict[str, Any]) -> None:
     data = json.loads(json.dumps(small))
     data["actions"][4] = "fly T3-T9"
+    resealed(data)
     with pytest.raises(
         RecordError, match=r"^record: step 5 \('fly T3-T9'\): cannot read"
     ) as caught:
@@ -208,6 +218,7 @@ def test_action_after_the_end_is_refused() -> None:
     actions = [str(a) for a in play("dog-kids", 2, seed=1)]
     data: Any = record_game("dog-kids", 2, 1, None, actions)
     data["actions"].append(actions[-1])
+    resealed(data)
     with pytest.raises(RecordError, match=rf"step {len(actions) + 1} .* game is already over"):
         final_state(data)
 
@@ -218,6 +229,7 @@ def test_action_after_the_end_is_refused() -> None:
 def test_verify_names_a_changed_legal_count(small: dict[str, Any]) -> None:
     data = json.loads(json.dumps(small))
     data["steps"][20]["legal"] += 1
+    resealed(data)
     with pytest.raises(
         RecordError, match=r"step 21: legal count differs \(recorded \d+, now \d+\)"
     ):
@@ -227,10 +239,12 @@ def test_verify_names_a_changed_legal_count(small: dict[str, Any]) -> None:
 def test_verify_names_a_changed_digest(small: dict[str, Any]) -> None:
     data = json.loads(json.dumps(small))
     data["steps"][30]["digest"] = "0" * 64
+    resealed(data)
     with pytest.raises(RecordError, match=r"step 31: digest differs"):
         verify(data)
     data = json.loads(json.dumps(small))
     data["final"]["digest"] = "0" * 64
+    resealed(data)
     with pytest.raises(RecordError, match=r"after the last action \(step 60\): digest differs"):
         verify(data)
 
@@ -238,6 +252,7 @@ def test_verify_names_a_changed_digest(small: dict[str, Any]) -> None:
 def test_steps_must_match_the_actions(small: dict[str, Any]) -> None:
     data = json.loads(json.dumps(small))
     data["steps"].pop()
+    resealed(data)
     with pytest.raises(RecordError, match=r"^x\.json: steps: 59 entries for 60 actions"):
         Record.from_json(data, "x.json")
 
@@ -273,6 +288,7 @@ def test_changed_layout_changes_the_fingerprint(monkeypatch: pytest.MonkeyPatch)
 def test_changed_fingerprint_is_detected(small: dict[str, Any]) -> None:
     data = json.loads(json.dumps(small))
     data["header"]["fingerprint"] = "ab" * 32
+    resealed(data)
     with pytest.raises(RecordError) as caught:
         verify(data)
     assert str(caught.value) == (
@@ -306,7 +322,7 @@ def test_missing_file(tmp_path: Path) -> None:
         (lambda d: d["header"].pop("seed"), "header.seed: missing"),
         (lambda d: d.pop("actions"), "actions: missing"),
         (lambda d: d.update(extra=1), "extra: unknown key"),
-        (lambda d: d.update(version=2), "version: expected 1, got 2"),
+        (lambda d: d.update(version=3), "version: 3 is not one of"),
         (lambda d: d["header"].update(players=5), "header.players: 5 is not a player count"),
         (lambda d: d["header"].update(variant="dog"), "header.variant: 'dog' is not a variant"),
         (lambda d: d["header"].update(fingerprint="xyz"), "header.fingerprint: 'xyz' is not a"),
@@ -401,6 +417,43 @@ def test_not_an_object() -> None:
     assert validate([1, 2]) == ["(top level): [1, 2] is not of type object"]
 
 
+def test_a_record_cut_short_or_changed_is_refused_by_its_digest(
+    tmp_path: Path, small: dict[str, Any]
+) -> None:
+    """Issue 33: a record cut short (its last actions lost) read as a shorter game."""
+    cut = json.loads(json.dumps(small))
+    del cut["actions"][40:], cut["steps"][40:], cut["final"]
+    changed = json.loads(json.dumps(small))
+    changed["header"]["seed"] += 1
+    expected = "digest: does not match the record's content: it was cut short or changed"
+    for data in (cut, changed):
+        path = tmp_path / "game.json"
+        path.write_text(json.dumps(data))
+        with pytest.raises(RecordError, match=f"^{path}: {expected}"):
+            read_record(path)
+        assert validate_file(path) == [f"{expected} after it was written"]
+    unsealed = json.loads(json.dumps(small))
+    del unsealed["digest"]
+    with pytest.raises(RecordError, match="digest: missing; a version 2 record carries one"):
+        Record.from_json(unsealed)
+
+
+def test_a_version_1_record_is_still_read_and_validated_with_a_note(
+    tmp_path: Path, small: dict[str, Any]
+) -> None:
+    old = json.loads(json.dumps(small))
+    del old["digest"]
+    old["version"] = 1
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old))
+    assert read_record(path) == Record.from_json(small)
+    assert validate_file(path) == [] and validate(small) == [] and notes(small) == []
+    [note] = notes(old)
+    assert note.startswith("a version 1 record carries no digest of its content")
+    write_record(path, read_record(path))  # written again: as version 2, with its digest
+    assert json.loads(path.read_text()) == small
+
+
 def test_record_file_is_replayed_by_validate(tmp_path: Path, small: dict[str, Any]) -> None:
     path = tmp_path / "ok.json"
     write_record(path, small)
@@ -446,7 +499,7 @@ def test_failing_write_leaves_no_file(
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(FileProblem, match="disk full; nothing was written"):
         write_record(tmp_path / "game.json", small)
     assert list(tmp_path.iterdir()) == []
 
@@ -461,7 +514,7 @@ def test_failing_write_keeps_the_old_file(
         raise OSError("power cut")
 
     monkeypatch.setattr(os, "fsync", crash)
-    with pytest.raises(OSError, match="power cut"):
+    with pytest.raises(FileProblem, match="power cut; the old file is left as it was"):
         write_record(path, small)
     assert path.read_text() == "old"
     assert list(tmp_path.iterdir()) == [path]

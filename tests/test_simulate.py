@@ -4,7 +4,12 @@ the games alone (one core, many cores or Ray give the same one), and its numbers
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -20,6 +25,7 @@ from dogrules.app.simulation.playout import GameResult, Table, play_seed
 from dogrules.app.simulation.report import summarize, wilson
 from dogrules.app.simulation.runner import SimulationError, simulate, tasks
 from dogrules.app.simulation.setup import optional
+from dogrules.formats.files import locked_folder
 from dogrules.model.events import EventKind
 
 # Short games: DOG Kids for two, random bots (about 300 actions, a few hundredths of a second).
@@ -171,3 +177,92 @@ def test_simulate_command_writes_games_report_tables_and_plots(tmp_path: Path) -
 def test_simulate_bad_input_is_one_line_and_exit_2(tmp_path: Path, options: list[str]) -> None:
     code, text = run("simulate", "black-dog", "-q", "-o", str(tmp_path), *options)
     assert code == 2 and text.count("\n") == 1 and text.startswith("error:"), text
+
+
+def test_a_second_run_on_a_folder_in_use_is_refused(tmp_path: Path) -> None:
+    """Issue 33: two runs on one folder wrote every seed twice and broke the next resume."""
+    out = tmp_path / "run"
+    with locked_folder(out):
+        result = CliRunner().invoke(
+            main, ["simulate", "dog-kids", "-p", "2", "-n", "2", "-q", "-o", str(out)]
+        )
+    assert result.exit_code == 2 and "in use by another run" in result.stderr, result.output
+    assert not (out / "games.jsonl").exists()
+
+
+def test_a_complete_last_line_that_is_no_game_is_dropped_with_a_warning(tmp_path: Path) -> None:
+    output = tmp_path / "games.jsonl"
+    simulate(KIDS, range(1, 3), in_process, 1, output)
+    text = output.read_text()
+    output.write_text(text + '{"not": "a game"}\n')
+    warned: list[str] = []
+    again = Counting()
+    results = simulate(KIDS, range(1, 4), again, 1, output, warn=warned.append)
+    assert warned == [f"{output}: line 4 is not a game; dropped (any game it held is played again)"]
+    assert again.seeds() == [3] and [r.seed for r in results] == [1, 2, 3]
+    assert output.read_text().startswith(text) and "not" not in output.read_text()
+    assert simulate(KIDS, range(1, 5), in_process, 1, output)[-1].seed == 4  # resumes again
+
+
+def test_a_damaged_line_before_the_last_is_refused(tmp_path: Path) -> None:
+    output = tmp_path / "games.jsonl"
+    simulate(KIDS, range(1, 3), in_process, 1, output)
+    lines = output.read_text().splitlines(keepends=True)
+    output.write_text("".join([lines[0], "garbage\n", *lines[1:]]))
+    with pytest.raises(SimulationError, match="line 2 is not a game"):
+        simulate(KIDS, range(1, 3), in_process, 1, output)
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux: from /proc)."""
+    found = set()
+    for status in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = status.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(status.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+def test_workers_end_when_the_run_is_killed(tmp_path: Path) -> None:
+    """Issue 33: kill -9 of simulate's main process left its workers playing for ever."""
+    command = [sys.executable, "-m", "dogrules", "simulate", "black-dog", "-n", "100000"]
+    run = subprocess.Popen([*command, "-j", "2", "-q", "--no-plots", "-o", str(tmp_path / "run")])
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers := _children(run.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert len(workers) >= 2, "the run started no workers"
+    finally:
+        run.kill()
+        run.wait()
+    deadline = time.monotonic() + 30
+    while any(map(_alive, workers)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = [pid for pid in workers if _alive(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"workers {left} outlived the run"
+
+
+def test_games_are_never_appended_through_a_symlink(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.jsonl"
+    outside.write_text("keep\n")
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "games.jsonl").symlink_to(outside)
+    code, text = run(
+        "simulate", "dog-kids", "-p", "2", "-n", "2", "-q", "-o", str(tmp_path / "run")
+    )
+    assert code == 2 and "symbolic link" in text, text
+    assert outside.read_text() == "keep\n"

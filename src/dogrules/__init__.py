@@ -22,6 +22,7 @@ from dogrules.model.errors import (
     ChoiceError,
     DogRulesError,
     IllegalAction,
+    InvalidArgument,
     InvalidPosition,
     NotationError,
 )
@@ -44,6 +45,7 @@ __all__ = [
     "Game",
     "HistoryError",
     "IllegalAction",
+    "InvalidArgument",
     "InvalidPosition",
     "NotationError",
     "Option",

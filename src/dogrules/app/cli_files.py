@@ -6,18 +6,24 @@ with one line on standard error naming the file (or option) and the problem, exi
 
 from __future__ import annotations
 
-import os
+import contextlib
 import re
-import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NoReturn
 
 import click
 
 from dogrules.data.specs import SpecTable, read_toml_file, replace_deck
-from dogrules.formats.files import FileProblem, quote, read_json_text, write_text_atomically
+from dogrules.formats.files import (
+    FileProblem,
+    check_writable,
+    locked_folder,
+    quote,
+    read_json_text,
+    write_text_atomically,
+)
 from dogrules.formats.states import load
 from dogrules.model.errors import DogRulesError
 from dogrules.model.state import State
@@ -53,6 +59,19 @@ def fail(message: str, code: int = 2) -> NoReturn:
     sys.exit(code)
 
 
+@contextlib.contextmanager
+def held_folder(folder: Path | None) -> Iterator[None]:
+    """The output ``folder`` of a run held for it alone (see locked_folder; nothing to hold
+    for None); exit 2 with one line when another run holds it."""
+    with contextlib.ExitStack() as stack:
+        if folder is not None:
+            try:
+                stack.enter_context(locked_folder(folder))
+            except FileProblem as exc:
+                fail(str(exc))
+        yield
+
+
 def short(exc: BaseException) -> str:
     """The first line of an exception's message, cut short: never a wall of text."""
     lines = str(exc).strip().splitlines()
@@ -80,21 +99,16 @@ def load_position(path: Path) -> State:
 
 
 def check_output(output: str | None) -> None:
-    """Refuse, before any work is done, an output path that cannot be written: an empty
-    path, or an existing thing (after symlinks) that is not a regular file."""
+    """Refuse, before any work is done, an output path that cannot be written (see
+    check_writable: an empty path, a symbolic link, anything but a regular file)."""
     if output is None or output == "-":
         return
     if not output:
         fail("output path is empty (use '-' for standard output)")
     try:
-        mode = Path(os.path.realpath(output)).stat().st_mode
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        fail(f"{output}: cannot write: {exc.strerror or exc}")
-    if not stat.S_ISREG(mode):
-        kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
-        fail(f"{output}: is {kind}; refusing to replace it")
+        check_writable(Path(output))
+    except FileProblem as exc:
+        fail(str(exc))
 
 
 def write_output(output: str, text: str) -> None:
@@ -108,8 +122,6 @@ def write_output(output: str, text: str) -> None:
         write_text_atomically(Path(output), text)
     except FileProblem as exc:
         fail(str(exc))
-    except OSError as exc:
-        fail(f"{output}: cannot write: {exc.strerror or exc}")
 
 
 def check_players(variant_name: str, counts: Sequence[int], option: str = "--players") -> None:

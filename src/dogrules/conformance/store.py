@@ -26,8 +26,9 @@ from dogrules.conformance.vectors import (
     vectors_of,
 )
 from dogrules.data.specs import specs_path
+from dogrules.formats.files import write_tree
 from dogrules.model.jsonvalue import JSONValue
-from dogrules.testing.jsonlines import jsonl_text, read_lines, write_lines
+from dogrules.testing.jsonlines import gzip_lines, jsonl_text, read_lines
 from dogrules.variants import variant as get_variant
 
 __all__ = [
@@ -117,18 +118,16 @@ def _pretty(data: object) -> bytes:
 
 
 def write(built: Built, folder: Path) -> list[Path]:
-    """Write ``built`` into ``folder`` (made if missing); the paths written. The bytes
-    depend only on the content."""
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for form in all_forms():
-        path = folder / f"{form.name}.jsonl.gz"
-        write_lines(path, rows(form, built.forms[form.name]))
-        written.append(path)
-    for name, data in (("perft.json", built.perft), ("index.json", built.index())):
-        (folder / name).write_bytes(_pretty(data))
-        written.append(folder / name)
-    return written
+    """Write ``built`` into ``folder`` (made if missing; see ``write_tree``: each file whole
+    or not at all, never through a symbolic link); the paths written. The bytes depend only
+    on the content."""
+    files = {
+        f"{form.name}.jsonl.gz": gzip_lines(rows(form, built.forms[form.name]))
+        for form in all_forms()
+    }
+    files["perft.json"] = _pretty(built.perft)
+    files["index.json"] = _pretty(built.index())
+    return write_tree(folder, files)
 
 
 def read_form(folder: Path, form: Form) -> tuple[dict[str, JSONValue], list[Vector]]:

@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from dogrules.engine.cardtable import shuffled
-from dogrules.engine.problems import problems
+from dogrules.engine.problems import problems, seed_problem
 from dogrules.engine.ruleset import Ruleset
 from dogrules.geometry.board import HOME, Board
-from dogrules.model.errors import InvalidPosition
+from dogrules.model.errors import InvalidPosition, short
 from dogrules.model.state import Extra, Phase, State
 
 MAX_HAND = 5
@@ -23,7 +23,9 @@ def parse_pieces(board: Board, pieces: Mapping[int, Sequence[str]]) -> tuple[tup
         raise InvalidPosition("pieces must map each seat to a list of locations")
     unknown = [seat for seat in pieces if seat not in board.seats]
     if unknown:
-        raise InvalidPosition(f"pieces name seat(s) {unknown}; seats are 0..{board.players - 1}")
+        raise InvalidPosition(
+            f"pieces name seat(s) {short(unknown)}; seats are 0..{board.players - 1}"
+        )
     result: list[tuple[int, ...]] = []
     owner_of: dict[int, int] = {}
     for seat in board.seats:
@@ -39,8 +41,10 @@ def parse_pieces(board: Board, pieces: Mapping[int, Sequence[str]]) -> tuple[tup
             )
         locations: list[int] = []
         for name in names:
+            if not isinstance(name, str):
+                raise InvalidPosition(f"pieces: seat {seat}: {short(name)} is not a location name")
             try:
-                location = board.parse(str(name), seat)
+                location = board.parse(name, seat)
             except ValueError as exc:
                 raise InvalidPosition(f"pieces: seat {seat}: {exc}") from None
             if location >= board.track and board.lane_owner(location) != seat:
@@ -74,17 +78,20 @@ def parse_hands(
     result: list[tuple[str, ...]] = []
     for seat in hands:
         if seat not in board.seats:
-            raise InvalidPosition(f"hands name seat {seat}; seats are 0..{board.players - 1}")
+            raise InvalidPosition(
+                f"hands name seat {short(seat)}; seats are 0..{board.players - 1}"
+            )
     for seat in board.seats:
-        cards = list(hands.get(seat, ()))
-        if isinstance(hands.get(seat, ()), str):
-            raise InvalidPosition(f"hands: seat {seat} needs a list of cards, not a string")
+        given = hands.get(seat, ())
+        if isinstance(given, str) or not isinstance(given, Iterable):
+            raise InvalidPosition(f"hands: seat {seat} needs a list of cards, not {short(given)}")
+        cards = list(given)
         if len(cards) > limit:
             raise InvalidPosition(f"hands: seat {seat} holds {len(cards)} cards; at most {limit}")
         for card in cards:
-            if card not in known:
+            if not isinstance(card, str) or card not in known:
                 raise InvalidPosition(
-                    f"hands: seat {seat} holds unknown card {card!r}; "
+                    f"hands: seat {seat} holds unknown card {short(card)}; "
                     f"{ruleset.name} cards are {', '.join(sorted(known))}"
                 )
             used[card] += 1
@@ -111,7 +118,13 @@ def build_position(
     for name, value in (("to_act", to_act), ("dealer", dealer), ("seed", seed)):
         # A bool or float would pass as a seat or seed where the game needs an integer.
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise InvalidPosition(f"{name}: expected an integer, got {value!r:.40}")
+            raise InvalidPosition(f"{name}: expected an integer, got {short(value)}")
+    wrong_seed = seed_problem(seed)
+    if wrong_seed is not None:
+        raise InvalidPosition((wrong_seed,))
+    for name, text in (("black_dog", black_dog), ("last_played", last_played)):
+        if text is not None and not isinstance(text, str):
+            raise InvalidPosition(f"{name}: expected a name or None, got {short(text)}")
     try:
         is_team = ruleset.teams_for(players, teams)
     except ValueError as exc:
@@ -119,19 +132,19 @@ def build_position(
     located = parse_pieces(board, pieces)
     held = parse_hands(ruleset, board, hands, ruleset.hand_size)
     if to_act not in board.seats:
-        raise InvalidPosition(f"to_act: {to_act!r} is not a seat (0..{players - 1})")
+        raise InvalidPosition(f"to_act: {short(to_act)} is not a seat (0..{players - 1})")
     if ruleset.acting_needs_cards and not held[to_act]:
         raise InvalidPosition(f"to_act: seat {to_act} holds no card and cannot act")
     if dealer is None:
         dealer = next(d for d in board.seats if ruleset.starter(d, players) == to_act)
     elif dealer not in board.seats:
-        raise InvalidPosition(f"dealer: {dealer!r} is not a seat (0..{players - 1})")
+        raise InvalidPosition(f"dealer: {short(dealer)} is not a seat (0..{players - 1})")
     extra = _part(ruleset, board, located, is_team, black_dog)
     if last_played is not None:
         if "copy" not in ruleset.deck.notations:
             raise InvalidPosition(f"{ruleset.name} has no Copy card: last_played must be None")
         if last_played not in ruleset.deck.notations:
-            raise InvalidPosition(f"last_played: unknown card {last_played!r}")
+            raise InvalidPosition(f"last_played: unknown card {short(last_played)}")
         if last_played == "copy":
             raise InvalidPosition(
                 "last_played: give the card a Copy would play (a copy resolves to the card "
@@ -172,5 +185,5 @@ def _part(
     part = ruleset.part
     given = {} if black_dog is None else {"black_dog": black_dog}
     if given and (part is None or not set(given) <= set(part.blank)):
-        raise InvalidPosition(f"{ruleset.name} has no Black Dog (black_dog={black_dog!r})")
+        raise InvalidPosition(f"{ruleset.name} has no Black Dog (black_dog={short(black_dog)})")
     return None if part is None else part.position(board, located, is_team, given)

@@ -5,7 +5,6 @@ state machines reach."""
 
 from __future__ import annotations
 
-import reprlib
 from collections import Counter
 from collections.abc import Iterable
 from typing import TypeGuard
@@ -14,10 +13,10 @@ from dogrules.engine.parts import is_int, wrong_part
 from dogrules.engine.ruleset import Ruleset
 from dogrules.geometry.board import HOME, Board
 from dogrules.geometry.cards import Deck
-from dogrules.model.errors import Problem
+from dogrules.model.errors import Problem, short
 from dogrules.model.state import Phase, State
 
-__all__ = ["MAX_SEED", "Problem", "problems"]
+__all__ = ["MAX_SEED", "Problem", "problems", "seed_problem"]
 
 # A seed must fit a signed 64-bit integer: the shuffles hash it with the shuffle count, and a
 # bound keeps a reshuffle from working on a huge number a hand-written file slipped in.
@@ -30,7 +29,7 @@ def problems(ruleset: Ruleset, state: State) -> tuple[Problem, ...]:
     if state.variant != ruleset.name:
         found.append(Problem("variant", f"a {state.variant} state given to {ruleset.name}"))
     if not is_int(state.players):
-        return (*found, Problem("players", f"expected an integer, got {state.players!r}"))
+        return (*found, Problem("players", f"expected an integer, got {short(state.players)}"))
     board = ruleset.game(state.players).board
     shaped = _shape(state)
     if shaped:
@@ -39,7 +38,8 @@ def problems(ruleset: Ruleset, state: State) -> tuple[Problem, ...]:
     found += _extra(ruleset, board, state)
     found += _cards(ruleset, state)
     found += _phase(ruleset, board, state)
-    found += _seats(ruleset, state)
+    seated = _seats(ruleset, state)
+    found += seated or _exchange(ruleset, state)
     found += _counters(state)
     return tuple(found)
 
@@ -71,13 +71,13 @@ def _pieces(board: Board, state: State) -> list[Problem]:
             if location == HOME:
                 continue
             if not is_int(location) or not (board.is_track(location) or board.is_lane(location)):
-                found.append(Problem(where, f"{location!r} is not a field"))
+                found.append(Problem(where, f"{short(location)} is not a field"))
                 on_board = False
                 continue
             if board.is_lane(location):
                 owner = board.lane_owner(location)
                 if owner not in board.seats:
-                    found.append(Problem(where, f"{location!r} is not a field"))
+                    found.append(Problem(where, f"{short(location)} is not a field"))
                     on_board = False
                     continue
                 if owner != seat:
@@ -104,9 +104,9 @@ def _pieces_order(board: Board, seat: int, locations: tuple[int, ...]) -> list[P
     return [
         Problem(
             f"pieces.{seat}",
-            f"seat {seat}'s pieces {_short(_labels(board, seat, locations))} are out of order: "
+            f"seat {seat}'s pieces {short(_labels(board, seat, locations))} are out of order: "
             "a seat's pieces are kept sorted by location (home first, then the track from T0, "
-            f"then the finish from F1), {_short(_labels(board, seat, ordered))}",
+            f"then the finish from F1), {short(_labels(board, seat, ordered))}",
         )
     ]
 
@@ -117,13 +117,14 @@ def _labels(board: Board, seat: int, locations: Iterable[int]) -> list[str]:
 
 def _extra(ruleset: Ruleset, board: Board, state: State) -> list[Problem]:
     """The variant's own part of the state: of the class its part says, and as that part
-    checks it."""
+    checks it (a form of the variant that keeps none is checked too: its part may say what
+    cannot happen without it)."""
     part = ruleset.part
     expected = None if part is None else part.kind(state.teams)
     extra = state.extra
     if (None if extra is None else type(extra)) is not expected:
         return [wrong_part(ruleset.name, state.teams, expected, extra)]
-    return [] if part is None or extra is None else part.problems(board, state)
+    return [] if part is None else part.problems(board, state)
 
 
 def _all_known(cards: tuple[object, ...], known: frozenset[str]) -> TypeGuard[tuple[str, ...]]:
@@ -155,7 +156,7 @@ def _cards(ruleset: Ruleset, state: State) -> list[Problem]:
             continue
         for card in cards:
             if not isinstance(card, str) or card not in known:
-                found.append(Problem(where, f"unknown card {_short(card)}"))
+                found.append(Problem(where, f"unknown card {short(card)}"))
             else:
                 in_play[card] += 1
     expected = Counter({card: count for card, count in deck.counts if count})
@@ -185,7 +186,7 @@ def _cards(ruleset: Ruleset, state: State) -> list[Problem]:
         if "copy" not in known:
             found.append(Problem("last_played", f"{ruleset.name} has no Copy card"))
         elif not isinstance(last, str) or last not in known or last == "copy":
-            found.append(Problem("last_played", f"{_short(last)} is not a card a Copy plays as"))
+            found.append(Problem("last_played", f"{short(last)} is not a card a Copy plays as"))
     return found
 
 
@@ -197,8 +198,8 @@ def _hand_order(deck: Deck, seat: int, hand: tuple[str, ...]) -> list[Problem]:
     return [
         Problem(
             f"hands.{seat}",
-            f"seat {seat}'s hand {_short(list(hand))} is out of order: a hand is kept in the "
-            f"order of the unshuffled deck, {_short(list(ordered))}",
+            f"seat {seat}'s hand {short(list(hand))} is out of order: a hand is kept in the "
+            f"order of the unshuffled deck, {short(list(ordered))}",
         )
     ]
 
@@ -206,7 +207,7 @@ def _hand_order(deck: Deck, seat: int, hand: tuple[str, ...]) -> list[Problem]:
 def _phase(ruleset: Ruleset, board: Board, state: State) -> list[Problem]:
     found = []
     if not isinstance(state.phase, Phase) or state.phase not in ruleset.phases:
-        found.append(Problem("phase", f"{ruleset.name} has no phase {_short(state.phase)}"))
+        found.append(Problem("phase", f"{ruleset.name} has no phase {short(state.phase)}"))
         return found
     over = state.phase == Phase.OVER
     if over != bool(state.winner):
@@ -244,9 +245,9 @@ def _home_run(board: Board, state: State, seat: int) -> bool:
 def _winner(ruleset: Ruleset, board: Board, state: State) -> list[Problem]:
     winner = state.winner
     if not all(is_int(seat) and seat in board.seats for seat in winner):
-        return [Problem("winner", f"{_short(list(winner))} are not seats")]
+        return [Problem("winner", f"{short(list(winner))} are not seats")]
     side = board.side(winner[0], state.teams)
-    if tuple(sorted(set(winner))) != side:
+    if tuple(sorted(winner)) != side:
         kind = "a team" if state.teams else "one seat"
         return [Problem("winner", f"{list(winner)} is not {kind}")]
     if side not in _complete_sides(ruleset, board, state):
@@ -260,7 +261,7 @@ def _seats(ruleset: Ruleset, state: State) -> list[Problem]:
     for key in ("to_act", "dealer"):
         value = getattr(state, key)
         if not is_int(value) or value not in seats:
-            found.append(Problem(key, f"{_short(value)} is not a seat (0..{state.players - 1})"))
+            found.append(Problem(key, f"{short(value)} is not a seat (0..{state.players - 1})"))
     try:
         teams = ruleset.teams_for(state.players, state.teams)
     except ValueError as exc:
@@ -278,21 +279,47 @@ def _seats(ruleset: Ruleset, state: State) -> list[Problem]:
     return found
 
 
+def _exchange(ruleset: Ruleset, state: State) -> list[Problem]:
+    """While cards are exchanged, the seat to act has a card to set aside and has not set
+    one aside yet, and no seat holds more cards than a hand counting the one it set aside
+    (each gets one back): R-C3, KD-TEAM-EXCHANGE."""
+    found = []
+    exchanging = state.phase == Phase.EXCHANGE
+    if exchanging and state.exchange[state.to_act] is not None:
+        found.append(
+            Problem(
+                "to_act",
+                f"seat {state.to_act} has already set its card aside; a seat sets one aside once",
+            )
+        )
+    for seat, (hand, aside) in enumerate(zip(state.hands, state.exchange, strict=True)):
+        if aside is not None and len(hand) + 1 > ruleset.hand_size:
+            found.append(
+                Problem(
+                    f"hands.{seat}",
+                    f"{len(hand)} cards and 1 set aside; at most {ruleset.hand_size} in all",
+                )
+            )
+    return found
+
+
 def _counters(state: State) -> list[Problem]:
     found = []
     for key in ("round", "shuffles"):
         value = getattr(state, key)
         if not is_int(value) or value < 1:
-            found.append(Problem(key, f"expected an integer of at least 1, got {_short(value)}"))
-    if not is_int(state.seed) or not -MAX_SEED < state.seed < MAX_SEED:
-        found.append(
-            Problem("seed", f"expected an integer below 2**63 in size, got {_short(state.seed)}")
-        )
+            found.append(Problem(key, f"expected an integer of at least 1, got {short(value)}"))
+    wrong_seed = seed_problem(state.seed)
+    if wrong_seed is not None:
+        found.append(wrong_seed)
     if not isinstance(state.redrawn, bool):
-        found.append(Problem("redrawn", f"expected a boolean, got {_short(state.redrawn)}"))
+        found.append(Problem("redrawn", f"expected a boolean, got {short(state.redrawn)}"))
     return found
 
 
-def _short(value: object) -> str:
-    """A short prefix of a bad value's repr: a message must not echo a huge input."""
-    return reprlib.repr(value)
+def seed_problem(seed: object) -> Problem | None:
+    """What is wrong with ``seed`` as a game's seed (None: nothing); a new game takes only
+    a seed its state keeps."""
+    if isinstance(seed, int) and not isinstance(seed, bool) and -MAX_SEED < seed < MAX_SEED:
+        return None
+    return Problem("seed", f"expected an integer below 2**63 in size, got {short(seed)}")

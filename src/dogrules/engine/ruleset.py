@@ -22,7 +22,7 @@ from dogrules.engine.table import Table
 from dogrules.geometry.board import Board, build_board, layout_values
 from dogrules.geometry.cards import CardCatalogue, CardFamily, CardSpec, Deck, build_deck
 from dogrules.model.actions import Action, Notation
-from dogrules.model.errors import InvalidPosition
+from dogrules.model.errors import InvalidPosition, short
 from dogrules.model.results import Refusal, Step, Transition
 from dogrules.model.state import Phase, State
 
@@ -248,7 +248,7 @@ class Ruleset:
     def game(self, players: int) -> GameRules:
         """This ruleset at a table of ``players``; InvalidPosition when it is not played so."""
         if not isinstance(players, int) or isinstance(players, bool):
-            raise InvalidPosition(f"players must be an integer, got {players!r}")
+            raise InvalidPosition(f"players must be an integer, got {short(players)}")
         return game_at(self, players)
 
 

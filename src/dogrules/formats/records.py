@@ -17,7 +17,8 @@ A record holds what recreates the start of a game and every action taken, in not
       {"legal": 61, "digest": "<sha256 hex>"},
       ...
      ],
-     "final": {"legal": 0, "digest": "<sha256 hex>"}
+     "final": {"legal": 0, "digest": "<sha256 hex>"},
+     "digest": "<sha256 hex>"
     }
 
 * ``header``: the game starts as ``dogrules.variant(variant).new_game(players, seed, teams)``.
@@ -32,6 +33,12 @@ A record holds what recreates the start of a game and every action taken, in not
 * ``steps`` and ``final`` (optional, written for golden playthroughs): ``steps[i]`` describes
   the state *before* ``actions[i]``, ``final`` the state after the last action: the number of
   legal actions there and :func:`state_digest` of it. ``steps`` has one entry per action.
+
+* ``digest`` (version 2): :func:`record_digest` of the record without this key, checked
+  whenever a record is read, so that a record cut short (actions lost from its end) or changed
+  after it was written is refused instead of replayed as another game. A version 1 record
+  (written before records carried it) has none and is still read; ``validate`` notes that it
+  cannot be checked so, and :func:`write_record` of it writes it as version 2.
 
 Steps are numbered from 1 in messages: step ``n`` is ``actions[n - 1]`` (and ``steps[n - 1]``).
 Canonical JSON is ``json.dumps(data, sort_keys=True, separators=(",", ":"),
@@ -60,13 +67,15 @@ import attrs
 from dogrules.formats.files import FileProblem, read_json_text, write_text_atomically
 from dogrules.formats.schemas import _schema_messages
 from dogrules.formats.states import JSONValue, dump
-from dogrules.model.errors import DogRulesError
+from dogrules.model.errors import DogRulesError, InvalidArgument, short
 from dogrules.model.state import State
 from dogrules.variants import implemented
 from dogrules.variants import variant as get_variant
 
 FORMAT = "dogrules-record"
-VERSION = 1
+VERSION = 2
+# The version before records carried a digest of their content: still read, not checked so.
+UNDIGESTED = 1
 PathLike = str | os.PathLike[str]
 
 __all__ = [
@@ -78,6 +87,7 @@ __all__ = [
     "canonical_json",
     "fingerprint",
     "read_record",
+    "record_digest",
     "render_record",
     "state_digest",
     "write_record",
@@ -148,6 +158,7 @@ class Record:
             data["steps"] = [step.to_json() for step in self.steps]
         if self.final is not None:
             data["final"] = self.final.to_json()
+        data["digest"] = record_digest(data)
         return data
 
     @classmethod
@@ -158,6 +169,7 @@ class Record:
         if problems:
             raise RecordError(f"{source}: {problems[0]}")
         raw = cast(dict[str, JSONValue], data)
+        _check_digest(raw, source)
         header = cast(dict[str, JSONValue], raw["header"])
         actions = tuple(cast(list[str], raw["actions"]))
         steps: tuple[Check, ...] | None = None
@@ -184,12 +196,35 @@ class Record:
         )
 
 
+def _check_digest(raw: Mapping[str, JSONValue], source: str) -> None:
+    """A version 2 record's ``digest`` matches its content (RecordError naming the field
+    otherwise); a version 1 record has none to check."""
+    if raw["version"] == UNDIGESTED:
+        if "digest" in raw:
+            raise RecordError(f"{source}: digest: a version {UNDIGESTED} record carries none")
+        return
+    written = raw.get("digest")
+    if written is None:
+        raise RecordError(f"{source}: digest: missing; a version {VERSION} record carries one")
+    if written != record_digest(raw):
+        raise RecordError(
+            f"{source}: digest: does not match the record's content: it was cut short or "
+            "changed after it was written"
+        )
+
+
 def _check(item: JSONValue) -> Check:
     table = cast(dict[str, JSONValue], item)
     return Check(legal=cast(int, table["legal"]), digest=cast(str, table["digest"]))
 
 
 # --- digests -------------------------------------------------------------------------------
+
+
+def record_digest(data: Mapping[str, JSONValue]) -> str:
+    """sha256 hex of the canonical JSON of a record's JSON ``data`` without its ``digest``."""
+    content = {key: value for key, value in data.items() if key != "digest"}
+    return hashlib.sha256(canonical_json(content)).hexdigest()
 
 
 def canonical_json(data: object) -> bytes:
@@ -203,7 +238,9 @@ def fingerprint(variant: str) -> str:
     """sha256 hex of the canonical JSON of ``variant``'s layout file (board and deck) as
     parsed; ValueError listing the variants for an unknown name."""
     if variant not in implemented():
-        raise ValueError(f"unknown variant {variant!r}; expected one of {', '.join(implemented())}")
+        raise InvalidArgument(
+            f"unknown variant {short(variant)}; expected one of {', '.join(implemented())}"
+        )
     layout = get_variant(variant).ruleset.layout_data
     # A datum's passage locators say where the manual states it; they are not part of the
     # board or deck, so adding or correcting one leaves every record valid.

@@ -17,14 +17,13 @@ of a variant registered at run time adds its keys after these, to its own states
 
 from __future__ import annotations
 
-import reprlib
 from collections.abc import Iterable, Mapping
 from typing import TypeVar
 
 from dogrules.engine.parts import VariantPart, read_seats
 from dogrules.engine.problems import problems
 from dogrules.geometry.board import Board
-from dogrules.model.errors import InvalidPosition, Problem
+from dogrules.model.errors import InvalidPosition, Problem, short
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import Extra, Phase, State
 from dogrules.variants import variant as get_variant
@@ -139,7 +138,7 @@ def _read(
     if missing:
         raise InvalidPosition(f"state: missing key(s): {', '.join(missing)}")
     if data["format"] != FORMAT:
-        raise InvalidPosition(f"format: expected {FORMAT}, got {_short(data['format'])}")
+        raise InvalidPosition(f"format: expected {FORMAT}, got {short(data['format'])}")
     name = _typed(data, "variant", str)
     try:
         game = _game(name, variant)
@@ -162,7 +161,7 @@ def _read(
         phase = Phase(_typed(data, "phase", str))
     except ValueError:
         raise InvalidPosition(
-            f"phase: {_short(data['phase'])} is not one of {[p.value for p in Phase]}"
+            f"phase: {short(data['phase'])} is not one of {[p.value for p in Phase]}"
         ) from None
     found: list[Problem] = []
     pieces = _locations(board, _seat_map(data, "pieces", players))
@@ -176,11 +175,11 @@ def _read(
     for seat in range(players):
         card = exchange_raw[str(seat)]
         if card is not None and (not isinstance(card, str) or card not in known):
-            raise InvalidPosition(f"exchange.{seat}: unknown card {_short(card)}")
+            raise InvalidPosition(f"exchange.{seat}: unknown card {short(card)}")
         exchange.append(card)
     last = data["last_played"]
     if last is not None and not isinstance(last, str):
-        raise InvalidPosition(f"last_played: expected a card or null, got {_short(last)}")
+        raise InvalidPosition(f"last_played: expected a card or null, got {short(last)}")
     teams = _typed(data, "teams", bool)
     extra: Extra | None = None
     for part in parts:
@@ -226,11 +225,6 @@ def _locations(board: Board, raw: dict[str, object]) -> tuple[tuple[int, ...], .
     return tuple(result)
 
 
-def _short(value: object) -> str:
-    """A short repr of bad input, safe for deeply nested data: a message quotes a prefix."""
-    return reprlib.repr(value)
-
-
 def _blank(game: Variant, part: VariantPart, data: Mapping[str, object]) -> list[Problem]:
     """A part the state's variant (or its form) does not keep is written blank."""
     filled = [key for key, blank in part.blank.items() if data[key] != blank]
@@ -240,7 +234,7 @@ def _blank(game: Variant, part: VariantPart, data: Mapping[str, object]) -> list
 def _typed(data: Mapping[str, object], key: str, kind: type[T]) -> T:
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise InvalidPosition(f"{key}: expected {kind.__name__}, got {_short(value)}")
+        raise InvalidPosition(f"{key}: expected {kind.__name__}, got {short(value)}")
     return value
 
 
@@ -257,5 +251,5 @@ def _cards(value: object, where: str, known: frozenset[str]) -> list[str]:
         raise InvalidPosition(f"{where}: expected a list of card notations")
     for card in value:
         if not isinstance(card, str) or card not in known:
-            raise InvalidPosition(f"{where}: unknown card {_short(card)}")
+            raise InvalidPosition(f"{where}: unknown card {short(card)}")
     return list(value)

@@ -8,13 +8,20 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import cast
 
-from dogrules.formats.records import FORMAT, PathLike, Record, RecordError, _read_json
+from dogrules.formats.records import (
+    FORMAT,
+    UNDIGESTED,
+    PathLike,
+    Record,
+    RecordError,
+    _read_json,
+)
 from dogrules.formats.replay import verify
 from dogrules.formats.schemas import _schema_messages
 from dogrules.formats.states import load
 from dogrules.model.errors import InvalidPosition
 
-__all__ = ["validate", "validate_file"]
+__all__ = ["notes", "validate", "validate_file"]
 
 
 def validate(data: object) -> list[str]:
@@ -38,6 +45,22 @@ def validate(data: object) -> list[str]:
         found = [" ".join(str(problem).split()) for problem in exc.problems]
         messages += [m for m in found if m.split(":", 1)[0] not in named and m not in messages]
     return messages
+
+
+def notes(data: object) -> list[str]:
+    """What :func:`validate` could not check of ``data``, one line each: a version 1 record
+    carries no digest of its content, so a record cut short reads as a shorter game."""
+    if (
+        isinstance(data, dict)
+        and data.get("format") == FORMAT
+        and data.get("version") == UNDIGESTED
+    ):
+        return [
+            f"a version {UNDIGESTED} record carries no digest of its content, so a record "
+            "cut short cannot be told from a whole one; writing it again "
+            "(dogrules.formats.records.write_record) adds one"
+        ]
+    return []
 
 
 def _replayed(data: object) -> list[str]:

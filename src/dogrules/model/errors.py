@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import reprlib
+
 import attrs
 
 
@@ -39,6 +41,12 @@ class InvalidPosition(DogRulesError, ValueError):
             text = "\n".join(str(problem) for problem in problems)
         super().__init__(text)
         self.problems = problems
+
+
+class InvalidArgument(DogRulesError, ValueError):
+    """An argument of the right kind whose value the call cannot take: an unknown variant
+    name, a seat that is not at the table, a state of another variant, a seed out of range
+    or a player count or team form the variant is not played with."""
 
 
 class IllegalAction(DogRulesError, ValueError):
@@ -80,6 +88,15 @@ class InvariantViolation(DogRulesError, AssertionError):
         super().__init__(f"[{invariant}] {message}")
         self.invariant = invariant
         self.detail = message
+
+
+def short(value: object) -> str:
+    """A short repr of a bad value, safe for huge or deeply nested input: an error message
+    quotes only a prefix of what it was given."""
+    try:
+        return reprlib.repr(value)
+    except ValueError:  # an integer past Python's limit on digits to convert
+        return f"<{type(value).__name__} too large to show>"
 
 
 def violation(invariant: str, message: str) -> InvariantViolation:

@@ -14,6 +14,7 @@ from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME, partner_seat
 from dogrules.geometry.cards import CardFamily, distinct
 from dogrules.model.actions import Action, ActionKind
+from dogrules.model.errors import InvalidArgument, short
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal, Transition
 from dogrules.model.state import Phase, State, TeamSwapFacts
@@ -36,7 +37,7 @@ def next_player(seat: int, players: int) -> int:
 def kids_teams(players: int, teams: bool | None) -> bool:
     """2 to 4 players play; 4 may play as two teams (seats 0/2 and 1/3)."""
     if teams and players != 4:
-        raise ValueError(f"the DOG Kids team variant is for 4 players, not {players}")
+        raise InvalidArgument(f"the DOG Kids team variant is for 4 players, not {short(players)}")
     return bool(teams)
 
 

@@ -14,6 +14,7 @@ from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME, Board, partner_seat
 from dogrules.geometry.cards import distinct
 from dogrules.model.actions import Action, ActionKind
+from dogrules.model.errors import InvalidArgument, short
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Refusal, Transition
 from dogrules.model.state import Phase, State
@@ -284,9 +285,9 @@ def round_game_teams(players: int, teams: bool | None) -> bool:
     seat plays for itself."""
     expected = players == 4
     if teams is not None and teams != expected:
-        raise ValueError(
-            f"teams are {'always' if expected else 'never'} played with {players} players "
-            f"(teams={teams} given)"
+        raise InvalidArgument(
+            f"teams are {'always' if expected else 'never'} played with {short(players)} "
+            f"players (teams={short(teams)} given)"
         )
     return expected
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from dogrules.data.register import implements
+from dogrules.engine.parts import is_int
 from dogrules.geometry.board import Board
+from dogrules.model.errors import InvalidArgument, short
 from dogrules.model.events import Event
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import State
@@ -23,8 +25,8 @@ def observation(
     "hidden"); a face-down piece (Agent DOG) shows neither colour nor owner: it is listed
     under "flipped" by its field only. ``parts`` is what the seat sees of the variants' own
     parts of a state (see ``dogrules.engine.parts.VariantPart.observe``)."""
-    if seat not in range(state.players):
-        raise ValueError(f"seat {seat!r} is not in this game (0..{state.players - 1})")
+    if not is_int(seat) or seat not in range(state.players):
+        raise InvalidArgument(f"seat {short(seat)} is not in this game (0..{state.players - 1})")
     seats = range(state.players)
     return {
         "variant": state.variant,

@@ -12,10 +12,11 @@ import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from dogrules.formats.files import atomic_file
 from dogrules.formats.records import canonical_json
 from dogrules.model.jsonvalue import JSONValue
 
-__all__ = ["digest", "jsonl_text", "read_lines", "stream", "write_lines"]
+__all__ = ["digest", "gzip_lines", "jsonl_text", "read_lines", "stream", "write_lines"]
 
 # zlib's own gzip container: no timestamp, no file name.
 GZIP_WBITS = 16 + zlib.MAX_WBITS
@@ -32,13 +33,19 @@ def jsonl_text(rows: Iterable[object]) -> bytes:
     return b"".join(canonical_json(row) + b"\n" for row in rows)
 
 
+def gzip_lines(rows: Iterable[object]) -> bytes:
+    """The bytes :func:`write_lines` writes for ``rows``."""
+    return gzip.compress(jsonl_text(rows), 9, mtime=0)
+
+
 def write_lines(path: Path, rows: Iterable[object]) -> int:
     """Write ``rows`` to ``path`` as gzip-compressed canonical JSON lines, one at a time, the
-    same bytes for the same rows (those of ``gzip.compress(text, 9, mtime=0)``); how many."""
+    same bytes for the same rows (those of ``gzip.compress(text, 9, mtime=0)``); how many.
+    The file is replaced whole or not at all (``atomic_file``)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     packer = zlib.compressobj(9, zlib.DEFLATED, GZIP_WBITS)
     count = 0
-    with path.open("wb") as file:
+    with atomic_file(path) as file:
         for row in rows:
             file.write(packer.compress(canonical_json(row) + b"\n"))
             count += 1

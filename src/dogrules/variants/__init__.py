@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dogrules.engine.ruleset import Ruleset
 from dogrules.geometry.board import layout_values
+from dogrules.model.errors import InvalidArgument, short
 from dogrules.variants.built_in import BUILT_IN
 from dogrules.variants.facade import Variant
 
@@ -17,13 +18,15 @@ _REGISTRY: dict[str, Variant] = {ruleset.name: Variant(ruleset) for ruleset in B
 
 
 def variant(name: str) -> Variant:
-    """The variant called ``name``; ValueError listing the valid names otherwise (TypeError
-    when ``name`` is not a string)."""
+    """The variant called ``name``; InvalidArgument (a ValueError) listing the valid names
+    otherwise (TypeError when ``name`` is not a string)."""
     if not isinstance(name, str):
         raise TypeError(f"name must be a variant name (str), got {type(name).__name__}")
     found = _REGISTRY.get(name)
     if found is None:
-        raise ValueError(f"unknown variant {name!r}; valid variants: {', '.join(_REGISTRY)}")
+        raise InvalidArgument(
+            f"unknown variant {short(name)}; valid variants: {', '.join(_REGISTRY)}"
+        )
     return found
 
 

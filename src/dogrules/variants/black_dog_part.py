@@ -13,9 +13,10 @@ from collections.abc import Mapping, Sequence
 from dogrules.data.register import implements
 from dogrules.engine.parts import is_int
 from dogrules.geometry.board import HOME, Board
-from dogrules.model.errors import InvalidPosition, Problem
+from dogrules.model.errors import InvalidPosition, Problem, short
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import DogFacts, Phase, State
+from dogrules.rules.round import initial_pieces
 
 KEY = "black_dog"
 
@@ -80,12 +81,12 @@ class DogPart:
         dog = dog_field(state)
         if dog is None:
             if state.phase == Phase.SETUP:
-                return []
+                return _before_setup(board, state)
             return [Problem(KEY, f"the Black Dog must be placed in phase {state.phase}")]
         if state.phase == Phase.SETUP:
             return [Problem(KEY, "the Black Dog is placed only once setup is done")]
         if not is_int(dog) or not board.is_track(dog):
-            return [Problem(KEY, f"the Black Dog stays on the track, not {dog!r}")]
+            return [Problem(KEY, f"the Black Dog stays on the track, not {short(dog)}")]
         if dog in board.printed_starts:
             return [Problem(KEY, f"T{dog} is a start field (R-B2)")]
         if any(dog in seat_pieces for seat_pieces in state.pieces):
@@ -121,6 +122,22 @@ class DogPart:
     def describe(self, board: Board, state: State) -> tuple[str, ...]:
         dog = dog_field(state)
         return (f"Black Dog: {'not on the board' if dog is None else board.label(dog)}",)
+
+
+def _before_setup(board: Board, state: State) -> list[Problem]:
+    """The dealer places the Black Dog before anything else happens (BD-PLACE-BLACK-DOG,
+    R-B1): in setup the pieces
+    stand as set up, no card has been played and the dealer acts in the first round."""
+    found = []
+    if tuple(state.pieces) != initial_pieces(board):
+        found.append(Problem("pieces", "in setup every seat has one piece on its start field"))
+    if state.discard or state.last_played is not None:
+        found.append(Problem("discard", "in setup no card has been played"))
+    if state.round != 1:
+        found.append(Problem("round", "the Black Dog is placed in round 1"))
+    if state.to_act != state.dealer:
+        found.append(Problem("to_act", "in setup the dealer places the Black Dog"))
+    return found
 
 
 DOG_PART = DogPart()

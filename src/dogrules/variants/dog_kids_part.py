@@ -8,15 +8,14 @@ part (``exchanging``) and the seat that plays once the swap is done (``resume``)
 
 from __future__ import annotations
 
-import reprlib
 from collections.abc import Mapping, Sequence
 
 from dogrules.data.register import implements
 from dogrules.engine.parts import is_int, read_seats
 from dogrules.geometry.board import Board
-from dogrules.model.errors import InvalidPosition, Problem
+from dogrules.model.errors import InvalidPosition, Problem, short
 from dogrules.model.jsonvalue import JSONValue
-from dogrules.model.state import State, TeamSwapFacts
+from dogrules.model.state import Phase, State, TeamSwapFacts
 
 
 def team_swap(state: State) -> TeamSwapFacts:
@@ -58,18 +57,19 @@ class TeamSwapPart:
     @implements("KD-TEAM-EXCHANGE", "KD-TEAM-REDRAW-EXCHANGE")
     def problems(self, board: Board, state: State) -> list[Problem]:
         """The seats of a swap are seats of the table, each listed once, and so is the seat
-        that plays after it."""
+        that plays after it; a swap is under way exactly in the exchange phase, between
+        partners, and only its seats set a card aside, the seat to act first."""
         swap = team_swap(state)
         found = [
-            Problem("exchanging", f"{seat!r} is not a seat")
+            Problem("exchanging", f"{short(seat)} is not a seat")
             for seat in swap.exchanging
             if not is_int(seat) or seat not in board.seats
         ]
         if len(set(swap.exchanging)) != len(swap.exchanging):
             found.append(Problem("exchanging", "a seat is listed twice"))
         if swap.resume is not None and (not is_int(swap.resume) or swap.resume not in board.seats):
-            found.append(Problem("resume", f"{swap.resume!r} is not a seat"))
-        return found
+            found.append(Problem("resume", f"{short(swap.resume)} is not a seat"))
+        return found or _swap_under_way(board, state, swap)
 
     def dump(self, board: Board, state: State) -> dict[str, JSONValue]:
         swap = team_swap(state)
@@ -82,7 +82,7 @@ class TeamSwapPart:
         resume = data["resume"]
         if resume is None or (isinstance(resume, int) and not isinstance(resume, bool)):
             return TeamSwapFacts(tuple(exchanging), resume), []
-        raise InvalidPosition(f"resume: {reprlib.repr(resume)} is not a seat or null")
+        raise InvalidPosition(f"resume: {short(resume)} is not a seat or null")
 
     @implements("KD-TEAM-SECRECY")
     def observe(self, board: Board, state: State, seat: int) -> dict[str, JSONValue]:
@@ -96,6 +96,32 @@ class TeamSwapPart:
 
     def describe(self, board: Board, state: State) -> tuple[str, ...]:
         return ()
+
+
+def _swap_under_way(board: Board, state: State, swap: TeamSwapFacts) -> list[Problem]:
+    """A swap is under way exactly in the exchange phase (KD-TEAM-EXCHANGE); its seats are
+    all seats or two partners, the seat to act one of them, and no other seat sets a card
+    aside (KD-TEAM-REDRAW-EXCHANGE)."""
+    exchanging = swap.exchanging
+    in_phase = state.phase == Phase.EXCHANGE
+    if exchanging and not in_phase:
+        return [Problem("exchanging", f"a team card swap is under way, yet in phase {state.phase}")]
+    if in_phase and not exchanging:
+        without = "" if state.teams else " (DOG Kids without teams swaps no cards)"
+        return [Problem("exchanging", f"the exchange phase names the seats that swap{without}")]
+    if not exchanging:
+        return []
+    found = []
+    if set(exchanging) not in ({*board.seats}, {*board.side(exchanging[0], True)}):
+        found.append(
+            Problem("exchanging", f"{list(exchanging)} are neither all seats nor partners")
+        )
+    if state.to_act not in exchanging:
+        found.append(Problem("to_act", f"seat {state.to_act} takes no part in the swap"))
+    for seat, aside in enumerate(state.exchange):
+        if aside is not None and seat not in exchanging:
+            found.append(Problem(f"exchange.{seat}", f"seat {seat} takes no part in the swap"))
+    return found
 
 
 TEAM_SWAP_PART = TeamSwapPart()

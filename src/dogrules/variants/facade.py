@@ -13,12 +13,14 @@ from dogrules.data.register import Clause
 from dogrules.data.specs import SpecTable
 from dogrules.engine import judge
 from dogrules.engine.choices import Decision, staged
+from dogrules.engine.parts import is_int
 from dogrules.engine.positions import build_position
+from dogrules.engine.problems import seed_problem
 from dogrules.engine.ruleset import GameRules, Ruleset, game_at
 from dogrules.geometry.board import HOME, Board
 from dogrules.geometry.cards import CardFamily, Deck
 from dogrules.model.actions import Action
-from dogrules.model.errors import NotationError
+from dogrules.model.errors import InvalidArgument, NotationError, short
 from dogrules.model.events import Event
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.notation import parse_action_text
@@ -107,6 +109,9 @@ class Variant:
         """A new game with setup done and the first decision pending; same seed, same game."""
         game = self.ruleset.game(players)
         is_team = self.ruleset.teams_for(players, teams)
+        wrong_seed = seed_problem(seed)
+        if wrong_seed is not None:
+            raise InvalidArgument(str(wrong_seed))
         return self.ruleset.opening.new_game(game, seed, is_team)
 
     def position(
@@ -221,15 +226,19 @@ class Variant:
         """The ``events`` of an action taken in ``state`` as ``seat`` may see them (Agent DOG:
         a face-down piece that stays face down is not named)."""
         game = self._game(state)
-        if seat not in range(state.players):
-            raise ValueError(f"seat {seat!r} is not in this game (0..{state.players - 1})")
+        if not is_int(seat) or seat not in range(state.players):
+            raise InvalidArgument(
+                f"seat {short(seat)} is not in this game (0..{state.players - 1})"
+            )
         return observed_events(game.board, events)
 
     def _game(self, state: State) -> GameRules:
         if not isinstance(state, State):
             raise TypeError(f"state must be a dogrules State, got {type(state).__name__}")
         if state.variant != self.ruleset.name:
-            raise ValueError(f"this is a {state.variant} state, not {self.ruleset.name}")
+            raise InvalidArgument(
+                f"this is a {short(state.variant)} state, not {self.ruleset.name}"
+            )
         players = state.players
         # Every ``legal_actions`` and ``apply`` of a playout asks: a true int goes straight to
         # the ruleset's kept games (anything else to the check that refuses it).

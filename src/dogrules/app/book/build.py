@@ -31,6 +31,7 @@ from dogrules.app.book.sources import (
 )
 from dogrules.data.manuals import passage_text
 from dogrules.data.register import Clause
+from dogrules.formats.files import write_tree
 from dogrules.testing.trace import TraceRow, matrix
 from dogrules.variants import VARIANTS
 from dogrules.variants import variant as get_variant
@@ -156,8 +157,5 @@ def write_book(
     assets = resources.files("dogrules.app.book") / "assets"
     for name in ASSETS:
         files[f"assets/{name}"] = (assets / name).read_text(encoding="utf-8")
-    for relative, text in sorted(files.items()):
-        path = folder / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+    write_tree(folder, dict(sorted(files.items())))
     return Written(clause_counts, picture_counts, tuple(sorted(files)))

@@ -10,6 +10,7 @@ import click
 from dogrules.app.book.build import write_book
 from dogrules.app.cli_files import fail, short
 from dogrules.data.manuals import ManualMismatch
+from dogrules.formats.files import FileProblem
 
 
 @click.command()
@@ -40,6 +41,8 @@ def book(folder: Path, manuals: Path | None, test_dir: Path) -> None:
         written = write_book(folder, manuals, tests)
     except ManualMismatch as exc:
         fail(f"--manuals {manuals}: {short(exc)}")
+    except FileProblem as exc:
+        fail(str(exc))
     except (SyntaxError, UnicodeDecodeError) as exc:
         fail(f"{getattr(exc, 'filename', None) or test_dir}: cannot scan the tests: {short(exc)}")
     except OSError as exc:

@@ -26,6 +26,7 @@ from dogrules.app.commands.options import ray_option, variant_argument
 from dogrules.app.simulation import setup
 from dogrules.app.simulation.backends import local_workers
 from dogrules.app.simulation.runner import tasks
+from dogrules.formats.files import FileProblem, write_text_atomically
 from dogrules.model.errors import DogRulesError
 
 if TYPE_CHECKING:
@@ -178,9 +179,9 @@ def _sweep(
         f"after {len(found.actions)} actions ({played} games swept)"
     )
     try:
-        record_path.write_text(json.dumps(found.record(), indent=2) + "\n", encoding="utf-8")
-    except (OSError, DogRulesError) as exc:
-        fail(f"{record_path}: {short(exc)}")
+        write_text_atomically(record_path, json.dumps(found.record(), indent=2) + "\n")
+    except FileProblem as exc:
+        fail(str(exc))
     click.echo(f"      record written to {record_path}: dogrules replay {record_path}")
     sys.exit(1)
 

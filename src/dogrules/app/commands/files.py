@@ -18,6 +18,7 @@ from dogrules.app.cli_files import (
     short,
     write_output,
 )
+from dogrules.formats.validation import notes
 from dogrules.formats.validation import validate as validate_data
 from dogrules.render import svg, text_board
 from dogrules.variants import variant as get_variant
@@ -35,6 +36,8 @@ def validate(path: Path) -> None:
         messages = [short(exc)]
     if not messages:
         click.echo(f"{path}: valid")
+        for note in notes(data):
+            click.echo(f"{path}: note: {note}")
         return
     for message in messages:
         click.echo(f"{path}: {message}", err=True)

@@ -21,6 +21,7 @@ from dogrules.app.commands.options import variant_argument
 from dogrules.app.human import HumanQuit, HumanSeat, terminal_ask
 from dogrules.app.narrate import Player, describe_events, play_game, seat_name
 from dogrules.app.plugins import make_bot
+from dogrules.formats.files import FileProblem
 from dogrules.formats.records import Record, RecordError, read_record, render_record, write_record
 from dogrules.formats.replay import record_game, verify
 from dogrules.formats.replay import replay as replay_record
@@ -118,6 +119,8 @@ def play(
         else:
             try:
                 write_record(Path(record_path), record)
+            except FileProblem as exc:
+                fail(str(exc))
             except (OSError, RecordError) as exc:
                 fail(f"{record_path}: {short(exc)}")
             click.echo(f"record written to {record_path}")

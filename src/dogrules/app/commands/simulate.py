@@ -10,7 +10,14 @@ from typing import TypeVar
 
 import click
 
-from dogrules.app.cli_files import MAX_SEED, check_players, fail, short, variant_named
+from dogrules.app.cli_files import (
+    MAX_SEED,
+    check_players,
+    fail,
+    held_folder,
+    short,
+    variant_named,
+)
 from dogrules.app.commands.games import seat_assignments
 from dogrules.app.commands.options import (
     max_actions_option,
@@ -86,6 +93,12 @@ def table_of(
     return Table(variant_name, players, team_play, tuple(specs), max_actions)
 
 
+def warn(message: str) -> None:
+    """Tell of something put right on the way (a damaged line dropped): one line on standard
+    error, the run goes on."""
+    click.echo(f"warning: {message}", err=True)
+
+
 def play_all(
     table: Table,
     seeds: range,
@@ -102,7 +115,7 @@ def play_all(
     try:
         runner = setup.backend(width, ray_address)
         with setup.progress(len(seeds), label, not quiet) as advance:
-            return run_games(table, seeds, runner, width, output, advance)
+            return run_games(table, seeds, runner, width, output, advance, warn)
     except (DogRulesError, OSError) as exc:
         fail(short(exc))
 
@@ -156,15 +169,16 @@ def simulate(
     table = table_of(variant_name, players, teams, specs, max_actions)
     folder = out or Path(f"simulate-{variant_name}-{players}p")
     seeds = range(seed, seed + games)
-    results = play_all(table, seeds, workers, ray_address, folder / GAMES_FILE, quiet, "games")
-    report = summarize(table, results)
-    try:
-        written = write_report(report, folder)
-        plots = None if no_plots else setup.plots()
-        if plots is not None:
-            written += plots.draw_report(report, folder)
-    except OSError as exc:
-        fail(f"{folder}: {short(exc)}")
+    with held_folder(folder):
+        results = play_all(table, seeds, workers, ray_address, folder / GAMES_FILE, quiet, "games")
+        report = summarize(table, results)
+        try:
+            written = write_report(report, folder)
+            plots = None if no_plots else setup.plots()
+            if plots is not None:
+                written += plots.draw_report(report, folder)
+        except (OSError, DogRulesError) as exc:
+            fail(f"{folder}: {short(exc)}")
     for line in report_lines(report):
         click.echo(line)
     if plots is None and not no_plots:

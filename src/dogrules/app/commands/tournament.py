@@ -3,18 +3,20 @@ on the machinery of ``dogrules simulate``, ending in a league table."""
 
 from __future__ import annotations
 
-import csv
 import json
 import sys
 from pathlib import Path
 
 import click
 
-from dogrules.app.cli_files import fail, short
+from dogrules.app.cli_files import fail, held_folder, short
 from dogrules.app.commands.options import max_actions_option, out_option, variant_argument
 from dogrules.app.commands.simulate import play_all, run_options, table_of
 from dogrules.app.simulation.league import Entrant, league, seatings
 from dogrules.app.simulation.playout import GameResult
+from dogrules.app.simulation.report import csv_text
+from dogrules.formats.files import write_tree
+from dogrules.model.errors import DogRulesError
 
 
 def entrants_of(options: tuple[str, ...]) -> list[Entrant]:
@@ -68,31 +70,36 @@ def tournament(
     rate per seat taken, with its 95% Wilson interval."""
     entrants = entrants_of(bot_options)
     seeds = range(seed, seed + games)
-    played: list[tuple[tuple[Entrant, ...], list[GameResult]]] = []
-    all_seatings = seatings(entrants, players)
-    for number, seating in enumerate(all_seatings, start=1):
-        table = table_of(variant_name, players, teams, [e.spec for e in seating], max_actions)
-        output = None if out is None else out / f"seating-{number}.jsonl"
-        label = f"seating {number}/{len(all_seatings)}"
-        played.append((seating, play_all(table, seeds, workers, ray_address, output, quiet, label)))
-    standings = league(entrants, played)
-    click.echo(f"{variant_name}, {players} players: {games} seeds x {len(all_seatings)} seatings")
-    click.echo(f"{'#':>3}  {'bot':20} {'seats':>7} {'wins':>7} {'rate':>7}  95% interval")
-    for rank, standing in enumerate(standings, start=1):
-        rate = standing.rate
-        low, high = rate.interval
+    with held_folder(out):
+        played: list[tuple[tuple[Entrant, ...], list[GameResult]]] = []
+        all_seatings = seatings(entrants, players)
+        for number, seating in enumerate(all_seatings, start=1):
+            table = table_of(variant_name, players, teams, [e.spec for e in seating], max_actions)
+            output = None if out is None else out / f"seating-{number}.jsonl"
+            label = f"seating {number}/{len(all_seatings)}"
+            played.append(
+                (seating, play_all(table, seeds, workers, ray_address, output, quiet, label))
+            )
+        standings = league(entrants, played)
         click.echo(
-            f"{rank:>3}  {standing.entrant.name[:20]:20} {rate.games:>7} {rate.wins:>7} "
-            f"{rate.rate:>7.1%}  [{low:.1%}, {high:.1%}]"
+            f"{variant_name}, {players} players: {games} seeds x {len(all_seatings)} seatings"
         )
-    if out is not None:
-        rows = [standing.to_json() for standing in standings]
-        try:
-            (out / "league.json").write_text(json.dumps(rows, indent=2) + "\n", "utf-8")
-            with (out / "league.csv").open("w", encoding="utf-8", newline="") as sink:
-                writer = csv.DictWriter(sink, fieldnames=list(rows[0]))
-                writer.writeheader()
-                writer.writerows(rows)
-        except OSError as exc:
-            fail(f"{out}: {short(exc)}")
+        click.echo(f"{'#':>3}  {'bot':20} {'seats':>7} {'wins':>7} {'rate':>7}  95% interval")
+        for rank, standing in enumerate(standings, start=1):
+            rate = standing.rate
+            low, high = rate.interval
+            click.echo(
+                f"{rank:>3}  {standing.entrant.name[:20]:20} {rate.games:>7} {rate.wins:>7} "
+                f"{rate.rate:>7.1%}  [{low:.1%}, {high:.1%}]"
+            )
+        if out is not None:
+            rows = [standing.to_json() for standing in standings]
+            table_files = {
+                "league.json": json.dumps(rows, indent=2) + "\n",
+                "league.csv": csv_text(rows),
+            }
+            try:
+                write_tree(out, table_files)
+            except (OSError, DogRulesError) as exc:
+                fail(f"{out}: {short(exc)}")
     sys.exit(0)

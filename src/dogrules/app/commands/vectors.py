@@ -11,6 +11,7 @@ import click
 from dogrules.app.cli_files import fail
 from dogrules.conformance.store import REGENERATE, Built, build, check_vectors, shipped_dir, write
 from dogrules.conformance.vectors import VECTORS_VERSION, all_forms, covered
+from dogrules.formats.files import FileProblem
 from dogrules.variants import variant as get_variant
 
 
@@ -32,6 +33,8 @@ def export(folder: Path | None, update: bool) -> None:
     built = build()
     try:
         written = write(built, target)
+    except FileProblem as exc:
+        fail(str(exc))
     except OSError as exc:
         fail(f"cannot write the vectors into {target}: {exc.strerror or exc}")
     size = sum(path.stat().st_size for path in written)

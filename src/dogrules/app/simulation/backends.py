@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import gc
 import os
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Protocol, TypeVar
@@ -34,6 +36,10 @@ def local_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+# How often a worker looks whether the process that started it is still there (seconds).
+PARENT_CHECK = 1.0
+
+
 def tune_worker() -> None:
     """Run once in each worker process (never in the caller's): the games make many small
     short-lived objects, and the collector's pauses are pure overhead there, so the
@@ -41,6 +47,27 @@ def tune_worker() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 50, 100)
+
+
+def start_pool_worker(parent: int) -> None:
+    """Run once in each local pool worker as it starts: tuned (:func:`tune_worker`), and
+    bound to end with ``parent``, the process that started it (:func:`end_with_parent`)."""
+    tune_worker()
+    end_with_parent(parent)
+
+
+def end_with_parent(parent: int) -> None:
+    """End this process as soon as ``parent``, the one that started it, is gone (killed with
+    -9, say, which gives it no time to stop its workers): a watch thread sees this process
+    become another's child. ``parent`` is given, not looked up here: it may be gone already.
+    A worker left behind would play on for nobody, for ever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
 def in_process(function: Callable[[Item], Result], work: Sequence[Item]) -> Iterator[Result]:
@@ -51,7 +78,7 @@ def in_process(function: Callable[[Item], Result], work: Sequence[Item]) -> Iter
 
 
 class ProcessPool:
-    """``workers`` local processes, each tuned by :func:`tune_worker` as it starts."""
+    """``workers`` local processes, each started by :func:`start_pool_worker`."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
@@ -59,7 +86,9 @@ class ProcessPool:
     def __call__(
         self, function: Callable[[Item], Result], work: Sequence[Item]
     ) -> Iterator[Result]:
-        with ProcessPoolExecutor(max_workers=self.workers, initializer=tune_worker) as pool:
+        with ProcessPoolExecutor(
+            max_workers=self.workers, initializer=start_pool_worker, initargs=(os.getpid(),)
+        ) as pool:
             pending: set[Future[Result]] = {pool.submit(function, item) for item in work}
             try:
                 while pending:

@@ -3,6 +3,7 @@ on the Agg backend: no display is needed."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -18,27 +19,27 @@ try:
 except ModuleNotFoundError as exc:  # the optional extra is not installed
     raise missing_extra("simulate", "dogrules.app.simulation.plots", exc) from exc
 
+from dogrules.formats.files import write_tree
 from dogrules.formats.states import JSONValue
 
 
 def draw_report(report: Mapping[str, JSONValue], folder: Path) -> list[Path]:
     """``wins.png``, ``lengths.png`` and ``cards.png`` in ``folder``; the files written."""
-    folder.mkdir(parents=True, exist_ok=True)
     table = _mapping(report["table"])
     title = f"{table['variant']}, {table['players']} players, {report['games']} games"
-    written = []
+    images: dict[str, bytes] = {}
     for name, draw in (("wins.png", _wins), ("lengths.png", _lengths), ("cards.png", _cards)):
         figure, axes = plt.subplots(figsize=(8, 4.5), dpi=100)
         try:
             draw(axes, report)
             axes.set_title(f"{axes.get_title()}\n{title}", fontsize=10)
             figure.tight_layout()
-            path = folder / name
-            figure.savefig(path)
-            written.append(path)
+            image = io.BytesIO()
+            figure.savefig(image, format="png")
+            images[name] = image.getvalue()
         finally:
             plt.close(figure)
-    return written
+    return write_tree(folder, images)
 
 
 def _wins(axes: Axes, report: Mapping[str, JSONValue]) -> None:

@@ -8,16 +8,18 @@ the same seeds give the same report on one core, many cores or a cluster."""
 from __future__ import annotations
 
 import csv
+import io
 import json
 import math
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import attrs
 
 from dogrules.app.simulation.playout import GameResult, Table
+from dogrules.formats.files import write_tree
 from dogrules.formats.states import JSONValue
 from dogrules.geometry.board import sides as board_sides
 
@@ -184,9 +186,7 @@ def _histogram(values: Sequence[int]) -> list[JSONValue]:
 
 def write_report(report: dict[str, JSONValue], folder: Path) -> list[Path]:
     """``report.json`` and the CSV tables (seats, teams, cards, lengths) in ``folder``."""
-    folder.mkdir(parents=True, exist_ok=True)
-    written = [folder / "report.json"]
-    written[0].write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    files = {"report.json": json.dumps(report, indent=2) + "\n"}
     length = report["length"]
     tables: dict[str, JSONValue] = {
         "seats.csv": report["seats"],
@@ -195,19 +195,19 @@ def write_report(report: dict[str, JSONValue], folder: Path) -> list[Path]:
         "lengths.csv": length["histogram"] if isinstance(length, dict) else [],
     }
     for name, rows in tables.items():
-        if not isinstance(rows, list) or not rows:
-            continue
-        path = folder / name
-        _write_csv(path, [row for row in rows if isinstance(row, dict)])
-        written.append(path)
-    return written
+        if isinstance(rows, list) and rows:
+            files[name] = csv_text([row for row in rows if isinstance(row, dict)])
+    return write_tree(folder, files)
 
 
-def _write_csv(path: Path, rows: list[dict[str, JSONValue]]) -> None:
-    with path.open("w", encoding="utf-8", newline="") as sink:
-        writer = csv.DictWriter(sink, fieldnames=list(rows[0]))
-        writer.writeheader()
-        for row in rows:
-            writer.writerow(
-                {k: " ".join(map(str, v)) if isinstance(v, list) else v for k, v in row.items()}
-            )
+def csv_text(rows: Sequence[Mapping[str, JSONValue]]) -> str:
+    """``rows`` as CSV text with a header of the first row's keys (a list as its items
+    joined by spaces)."""
+    sink = io.StringIO(newline="")
+    writer = csv.DictWriter(sink, fieldnames=list(rows[0]))
+    writer.writeheader()
+    for row in rows:
+        writer.writerow(
+            {k: " ".join(map(str, v)) if isinstance(v, list) else v for k, v in row.items()}
+        )
+    return sink.getvalue()
