@@ -15,6 +15,7 @@ from typing import Final
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import GameRules
 from dogrules.engine.table import Cite, Record, Table, written
+from dogrules.engine.values import new_state
 from dogrules.geometry.cards import Deck
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Transition
@@ -274,7 +275,7 @@ def transition_to(
     else:
         # Every hand a tuple (``unordered`` is False), as the state's field holds them.
         hands = tuple(cards.hands)  # type: ignore[arg-type]
-    new = State(
+    new = new_state(
         state.variant,
         state.players,
         phase,
