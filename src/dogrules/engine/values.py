@@ -36,6 +36,14 @@ def card_plays(
     ]
 
 
+def card_choices(kind: ActionKind, cards: Iterable[str], notation: Notation) -> list[Action]:
+    """One decision of ``kind`` naming each of ``cards`` (a give, a discard), written in
+    ``notation``: ``Action(kind, chosen=card, notation=notation)`` for each."""
+    return [
+        tuple.__new__(Action, (kind, None, None, (), None, card, None, notation)) for card in cards
+    ]
+
+
 def new_state(
     variant: str,
     players: int,

@@ -16,7 +16,7 @@ from dogrules.data.register import implements
 from dogrules.engine.cardtable import CardTable, card_scratch, scratch, transition
 from dogrules.engine.ruleset import CardRule, GameRules, Moves, Outcomes, Turn
 from dogrules.engine.table import Table
-from dogrules.engine.values import card_plays
+from dogrules.engine.values import card_choices, card_plays
 from dogrules.geometry.board import Board
 from dogrules.geometry.cards import CardFamily, CardSpec, distinct
 from dogrules.model.actions import Action, ActionKind
@@ -159,8 +159,7 @@ class RoundPlay:
         if state.teams:
             yield Action(ActionKind.FOLD, notation=notation)
             return
-        for card in hand:
-            yield Action(ActionKind.DISCARD, chosen=card, notation=notation)
+        yield from card_choices(ActionKind.DISCARD, hand, notation)
 
     # ---- judging -------------------------------------------------------------------------
     def check(self, game: GameRules, state: State, action: Action) -> Refusal | None:
