@@ -54,11 +54,12 @@ SPECS = ROOT / "specs"
 # The modules a game spends its time in (the playouts benchmark, profiled): the board and the
 # cards, the scratch tables, the game's memo and the judge, the engine's value builders,
 # every rule module, and the ruleset. Their classes are plain classes or frozen dataclasses,
-# which mypyc makes native classes: the rule modules read their fields as C struct fields and call their methods as C
-# functions (an attrs class stays a Python class, whose attributes are read by name). Left
-# as Python: the facade and the variants (compiling them gains nothing measurable), and the
-# model (dogrules.model), whose named tuples a compiled module builds by the same call as
-# Python does (docs/dev/representation.md).
+# which mypyc makes native classes: the rule modules read their fields as C struct fields
+# and call their methods as C functions (an attrs class stays a Python class, whose
+# attributes are read by name). Left as Python: the facade and the variants (compiling them
+# gains nothing measurable), and the model (dogrules.model), whose named tuples a compiled
+# module builds by the same call as Python does, or natively through the engine's value
+# builders (engine/values.py; docs/dev/representation.md).
 COMPILED = (
     "geometry/board.py",
     "geometry/cards.py",
