@@ -301,7 +301,8 @@ def transition_to(
         return Transition(new)
     board = None if table is None else table.board
     told = functools.partial(written, board, tuple(cards.events), cards.cite)
-    return Transition(new, tell=told)
+    # By position (state, events, tell): the keyword costs the call a quarter more.
+    return Transition(new, (), told)
 
 
 def scratch(game: GameRules, state: State, record: bool = True) -> tuple[Table, CardTable]:
