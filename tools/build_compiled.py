@@ -52,13 +52,14 @@ SOURCE = ROOT / "src" / "dogrules"
 SPECS = ROOT / "specs"
 
 # The modules a game spends its time in (the playouts benchmark, profiled): the board and the
-# cards, the scratch tables, the game's memo and the judge, every rule module, and the
-# ruleset. Their classes are plain classes or frozen dataclasses, which mypyc makes native
-# classes: the rule modules read their fields as C struct fields and call their methods as C
-# functions (an attrs class stays a Python class, whose attributes are read by name). Left
-# as Python: the facade and the variants (compiling them gains nothing measurable), and the
-# model (dogrules.model), whose named tuples a compiled module builds by the same call as
-# Python does (docs/dev/representation.md).
+# cards, the scratch tables, the game's memo and the judge, the engine's value builders,
+# every rule module, and the ruleset. Their classes are plain classes or frozen dataclasses,
+# which mypyc makes native classes: the rule modules read their fields as C struct fields
+# and call their methods as C functions (an attrs class stays a Python class, whose
+# attributes are read by name). Left as Python: the facade and the variants (compiling them
+# gains nothing measurable), and the model (dogrules.model), whose named tuples a compiled
+# module builds by the same call as Python does, or natively through the engine's value
+# builders (engine/values.py; docs/dev/representation.md).
 COMPILED = (
     "geometry/board.py",
     "geometry/cards.py",
@@ -67,6 +68,7 @@ COMPILED = (
     "engine/ruleset.py",
     "engine/cardtable.py",
     "engine/judge.py",
+    "engine/values.py",
     "rules/movement.py",
     "rules/numbers.py",
     "rules/splits.py",

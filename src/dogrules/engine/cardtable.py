@@ -15,6 +15,7 @@ from typing import Final
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import GameRules
 from dogrules.engine.table import Cite, Record, Table, written
+from dogrules.engine.values import new_state
 from dogrules.geometry.cards import Deck
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Transition
@@ -274,7 +275,7 @@ def transition_to(
     else:
         # Every hand a tuple (``unordered`` is False), as the state's field holds them.
         hands = tuple(cards.hands)  # type: ignore[arg-type]
-    new = State(
+    new = new_state(
         state.variant,
         state.players,
         phase,
@@ -300,7 +301,8 @@ def transition_to(
         return Transition(new)
     board = None if table is None else table.board
     told = functools.partial(written, board, tuple(cards.events), cards.cite)
-    return Transition(new, tell=told)
+    # By position (state, events, tell): the keyword costs the call a quarter more.
+    return Transition(new, (), told)
 
 
 def scratch(game: GameRules, state: State, record: bool = True) -> tuple[Table, CardTable]:

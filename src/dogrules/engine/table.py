@@ -149,17 +149,17 @@ class Table:
         # :meth:`describe`); None for a table tried out on and thrown away.
         self.memo = memo
 
-    @classmethod
-    def of(
-        cls, board: Board, state: State, record: bool = False, memo: Memo | None = None
-    ) -> Table:
+    @staticmethod
+    def of(board: Board, state: State, record: bool = False, memo: Memo | None = None) -> Table:
         """The pieces of ``state`` (recording events when told to); ``memo`` remembers the
         pieces of the latest state read or described, so that reading it again is a copy."""
+        # Built as ``Table(...)``, which the compiled engine calls natively (``cls(...)`` of a
+        # class method it calls as it would any Python object).
         events: list[Record] | None = [] if record else None
         kept = None if memo is None else memo.pieces(state)
         if kept is not None:
             occupant, home, dog = kept
-            return cls(board, occupant.copy(), list(home), dog, events, memo=memo)
+            return Table(board, occupant.copy(), list(home), dog, events, memo=memo)
         occupant = {}
         homes = [0] * state.players
         for seat, locations in enumerate(state.pieces):
@@ -171,7 +171,7 @@ class Table:
         dog = state.black_dog
         if memo is not None:
             memo.keep_pieces(state, (occupant.copy(), tuple(homes), dog))
-        return cls(board, occupant, homes, dog, events, memo=memo)
+        return Table(board, occupant, homes, dog, events, memo=memo)
 
     def describe(self, state: State, dog: int | None) -> None:
         """Remember this table as the pieces of ``state``, built from it (``dog``: the state's

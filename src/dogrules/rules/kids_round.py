@@ -82,7 +82,7 @@ class TeamSwap:
     """The team variant's card swap: each partner taking part sets one card aside, then both
     receive at once (at the start, and after a redraw)."""
 
-    def actions(self, game: GameRules, state: State) -> Iterator[Action]:
+    def actions(self, game: GameRules, state: State) -> list[Action]:
         return give_actions(game, state)
 
     def check(self, game: GameRules, state: State, action: Action) -> Refusal | None:

@@ -16,6 +16,7 @@ from dogrules.data.register import implements
 from dogrules.engine.cardtable import CardTable, card_scratch, scratch, transition
 from dogrules.engine.ruleset import CardRule, GameRules, Moves, Outcomes, Turn
 from dogrules.engine.table import Table
+from dogrules.engine.values import card_choices, card_plays
 from dogrules.geometry.board import Board
 from dogrules.geometry.cards import CardFamily, CardSpec, distinct
 from dogrules.model.actions import Action, ActionKind
@@ -126,11 +127,7 @@ class RoundPlay:
         else:
             kept = ways.get(spec.notation)
             found = ways[spec.notation] = self.ways(turn, spec) if kept is None else kept
-        play = ActionKind.PLAY
-        return [
-            Action(play, card, copied, moves, None, None, direction, notation)
-            for moves, direction in found
-        ]
+        return card_plays(card, copied, found, notation)
 
     def ways(self, turn: Turn, spec: CardSpec) -> list[Way]:
         """The movements a card played as ``spec`` can carry out, each with the disc turn's
@@ -162,8 +159,7 @@ class RoundPlay:
         if state.teams:
             yield Action(ActionKind.FOLD, notation=notation)
             return
-        for card in hand:
-            yield Action(ActionKind.DISCARD, chosen=card, notation=notation)
+        yield from card_choices(ActionKind.DISCARD, hand, notation)
 
     # ---- judging -------------------------------------------------------------------------
     def check(self, game: GameRules, state: State, action: Action) -> Refusal | None:

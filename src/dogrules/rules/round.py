@@ -11,6 +11,7 @@ from dogrules.data.register import implements
 from dogrules.engine.cardtable import CardTable, card_scratch, transition, transition_to
 from dogrules.engine.ruleset import GameRules
 from dogrules.engine.table import Table
+from dogrules.engine.values import card_choices
 from dogrules.geometry.board import HOME, Board, partner_seat
 from dogrules.geometry.cards import distinct
 from dogrules.model.actions import Action, ActionKind
@@ -99,11 +100,10 @@ def win_clauses(teams: bool, double: bool) -> tuple[str, ...]:
     return (*clauses, "R-C13") if double else clauses
 
 
-def give_actions(game: GameRules, state: State) -> Iterator[Action]:
+def give_actions(game: GameRules, state: State) -> list[Action]:
     """Setting each different card of the hand aside is one choice."""
     notation = game.notation(state.to_act)
-    for card in distinct(state.hands[state.to_act]):
-        yield Action(ActionKind.GIVE, chosen=card, notation=notation)
+    return card_choices(ActionKind.GIVE, distinct(state.hands[state.to_act]), notation)
 
 
 def check_give(
@@ -126,7 +126,7 @@ class RoundExchange:
     """After the deal every seat sets one card aside, face down; once all have chosen the
     cards change hands at the same time (R-C3)."""
 
-    def actions(self, game: GameRules, state: State) -> Iterator[Action]:
+    def actions(self, game: GameRules, state: State) -> list[Action]:
         return give_actions(game, state)
 
     def check(self, game: GameRules, state: State, action: Action) -> Refusal | None:
