@@ -16,7 +16,7 @@ from typing import Protocol
 import attrs
 
 from dogrules.geometry.board import HOME, Board, side_of
-from dogrules.model.actions import Action, ActionKind
+from dogrules.model.actions import SECRET_KINDS, Action, ActionKind
 from dogrules.model.errors import DogRulesError
 from dogrules.model.events import Event
 from dogrules.model.jsonvalue import JSONValue
@@ -243,8 +243,9 @@ class BotSeat:
 
 def hidden_from(kind: ActionKind, actor: int, seat: int) -> bool:
     """Whether an action of ``kind`` by ``actor`` is hidden from ``seat``: a card set aside
-    for the exchange is known only to its giver (BD-EXCHANGE, R-C3)."""
-    return kind == ActionKind.GIVE and actor != seat
+    for the exchange, or a team swap declined, is known only to its chooser (BD-EXCHANGE,
+    R-C3, R-K9)."""
+    return kind in SECRET_KINDS and actor != seat
 
 
 class BotError(DogRulesError, ValueError):
