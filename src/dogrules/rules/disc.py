@@ -32,6 +32,19 @@ def disc_turn_due(disc: Disc, table: Table) -> bool:
     return landings_owe_turn(disc.paws, table.landed)
 
 
+@implements("BD-DISC-TURN", "BD-DISC-DIRECTION", "R-B5", "R-C15")
+def turn_choices(disc: Disc, table: Table) -> tuple[str | None, ...]:
+    """The disc turn's choices after the play that left ``table``: none unless
+    :func:`disc_turn_due` says one is due, then either direction, or clockwise alone where a
+    quarter turn either way leaves the same board (one outcome, one listed action: R-C15;
+    the other direction stays legal)."""
+    if not disc_turn_due(disc, table):
+        return NO_TURN
+    if carried_to(table, disc.rotate_cw) == carried_to(table, disc.rotate_ccw):
+        return DIRECTIONS[:1]
+    return DIRECTIONS
+
+
 @implements(
     "BD-DISC-TURN",
     "BD-DISC-BY-MAGNET",
@@ -84,14 +97,14 @@ class DiscTurn:
     def options(
         self, turn: Turn, rule: CardRule, card: CardSpec, moves: Moves
     ) -> tuple[str | None, ...]:
-        """The disc choices of a play that may owe a turn (see :func:`may_owe_turn`): both
-        directions when :func:`disc_turn_due` says so on the table the play leaves (or the
-        mechanic that listed the play has already worked that out: ``Turn.known_turns``)."""
+        """The disc choices of a play that may owe a turn (see :func:`may_owe_turn`), as
+        :func:`turn_choices` finds them on the table the play leaves (or the mechanic that
+        listed the play has already worked them out: ``Turn.known_turns``)."""
         known = turn.known_turns.get((card.notation, moves))
         if known is None:
             probe = Action(ActionKind.PLAY, moves=moves)
-            known = disc_turn_due(board_disc(turn), _after(turn, rule, card, probe))
-        return DIRECTIONS if known else NO_TURN
+            known = turn_choices(board_disc(turn), _after(turn, rule, card, probe))
+        return known
 
     def check_direction(self, action: Action) -> Refusal | None:
         """Whether a disc turn the action names has a direction."""
@@ -158,12 +171,31 @@ def turn_disc(table: Table, seat: int, direction: str) -> None:
     occupant = table.occupant
     carried = [(location, owner) for location, owner in occupant.items() if location in mapping]
     table.tell(disc_turned, seat, direction, tuple(carried), table.dog)
+    pieces, table.dog = carried_to(table, mapping)
     for location, _ in carried:
         del occupant[location]
-    occupant.update({mapping[location]: owner for location, owner in carried})
-    if table.dog is not None and table.dog in mapping:
-        table.dog = mapping[table.dog]
+    occupant.update(pieces)
     table.landed.clear()
+
+
+def turn_disc_on_copy(table: Table, direction: str) -> None:
+    """:func:`turn_disc` on a table a play is tried out on, which records nothing (so no
+    seat is named)."""
+    assert table.events is None, "a table that records events names the seat that turned"
+    turn_disc(table, -1, direction)
+
+
+def carried_to(table: Table, mapping: Mapping[int, int]) -> tuple[dict[int, int], int | None]:
+    """Where a quarter turn of the disc (``mapping``: where it takes each of its fields)
+    carries the pieces standing on it (their new fields and owners) and the Black Dog (its
+    field, moved only if it stands on the disc)."""
+    pieces = {
+        mapping[location]: owner
+        for location, owner in table.occupant.items()
+        if location in mapping
+    }
+    dog = table.dog
+    return pieces, mapping.get(dog, dog) if dog is not None else None
 
 
 def rotation(board: Board, direction: str) -> Mapping[int, int]:

@@ -26,9 +26,10 @@ from dogrules.rules.copy import check_copy, copy_plays_as
 from dogrules.rules.disc import (
     DiscTurn,
     board_disc,
-    landings_owe_turn,
     may_owe_turn,
+    turn_choices,
     turn_disc,
+    turn_disc_on_copy,
 )
 from dogrules.rules.movement import protected_fields
 from dogrules.rules.round import controlled_seat, end_turn, partner_of, winners
@@ -315,10 +316,11 @@ def _outcomes(rule: RoundPlay, game: GameRules) -> Outcomes:
     board = game.board
     disc, aftermath = rule.disc, rule.aftermath
     return Outcomes(
-        turn_due=None
+        turns=None
         if disc is None or board.disc is None
-        else functools.partial(landings_owe_turn, board.disc.paws),
+        else functools.partial(turn_choices, board.disc),
         ordered=frozenset() if aftermath is None else aftermath.triggers(board),
         settle=None if aftermath is None else aftermath.settle,
         winners=winners,
+        turn=None if disc is None or board.disc is None else turn_disc_on_copy,
     )

@@ -1,6 +1,7 @@
-"""Where the pieces of a split (:mod:`dogrules.rules.splits`) stand, followed as individuals:
-after a sub-move, as :func:`~dogrules.rules.movement.walk` says it went, and once the
-aftermath has moved pieces."""
+"""Where the pieces of a split (:mod:`dogrules.rules.splits`) stand: by owner, as a state
+holds them (:func:`occupancy`), or followed as individuals: after a sub-move, as
+:func:`~dogrules.rules.movement.walk` says it went, and once the aftermath has moved
+pieces."""
 
 from __future__ import annotations
 
@@ -13,6 +14,15 @@ from dogrules.rules.movement import Landing
 # Where each followed piece stands, by its number (its rank among the starting fields):
 # HOME once captured.
 Where = tuple[int, ...]
+
+# Every piece on the board by its field, with its owner, in board order.
+Occupancy = tuple[tuple[int, int], ...]
+
+
+def occupancy(table: Table) -> Occupancy:
+    """Where the pieces on ``table`` stand, by owner: all a state holds of them besides the
+    pieces at home, whose number follows (R-C15: pieces of one colour are not told apart)."""
+    return tuple(sorted(table.occupant.items()))
 
 
 def placed(where: Where, origin: int, target: int, done: Landing) -> Where:
