@@ -35,9 +35,10 @@ class Outcomes:
     mechanic that lists each distinct outcome once (the Partner card) tells outcomes apart
     by exactly this.
 
-    ``turns``: the disc turn's choices on the table a play's movements leave (``(None,)``
-    when none is due; one direction when either way leaves the same board, R-C15; None
-    without a disc) and ``turn`` the turn itself on a scratch table; ``ordered``: fields
+    ``turns``: the directions the disc may turn on the table a play's movements leave
+    (``(None,)`` when no turn is due; None without a disc) and ``turn`` the turn itself on a
+    scratch table (a mechanic that lists one play per state keeps one of two directions that
+    leave the same board, R-C15); ``ordered``: fields
     whose landings set the aftermath moving, in the order reached (the 007 summons), and
     ``settle`` those moves on a scratch table; ``winners`` the side that has won on a table
     the acting seat has played on.

@@ -32,17 +32,24 @@ def disc_turn_due(disc: Disc, table: Table) -> bool:
     return landings_owe_turn(disc.paws, table.landed)
 
 
+@implements("BD-DISC-TURN", "BD-DISC-DIRECTION", "R-B5")
+def turn_directions(disc: Disc, table: Table) -> tuple[str | None, ...]:
+    """The directions the disc may turn after the play that left ``table``: either, when
+    :func:`disc_turn_due` says a turn is due; none (None) otherwise."""
+    return DIRECTIONS if disc_turn_due(disc, table) else NO_TURN
+
+
 @implements("BD-DISC-TURN", "BD-DISC-DIRECTION", "R-B5", "R-C15")
 def turn_choices(disc: Disc, table: Table) -> tuple[str | None, ...]:
-    """The disc turn's choices after the play that left ``table``: none unless
-    :func:`disc_turn_due` says one is due, then either direction, or clockwise alone where a
-    quarter turn either way leaves the same board (one outcome, one listed action: R-C15;
-    the other direction stays legal)."""
-    if not disc_turn_due(disc, table):
-        return NO_TURN
-    if carried_to(table, disc.rotate_cw) == carried_to(table, disc.rotate_ccw):
+    """The disc turn's choices after the play that left ``table``, one per board they leave
+    (R-C15): the :func:`turn_directions`, or clockwise alone where a quarter turn either way
+    leaves the same board (the other direction stays legal)."""
+    directions = turn_directions(disc, table)
+    if directions is DIRECTIONS and carried_to(table, disc.rotate_cw) == carried_to(
+        table, disc.rotate_ccw
+    ):
         return DIRECTIONS[:1]
-    return DIRECTIONS
+    return directions
 
 
 @implements(

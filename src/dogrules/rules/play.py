@@ -27,7 +27,7 @@ from dogrules.rules.disc import (
     DiscTurn,
     board_disc,
     may_owe_turn,
-    turn_choices,
+    turn_directions,
     turn_disc,
     turn_disc_on_copy,
 )
@@ -318,7 +318,7 @@ def _outcomes(rule: RoundPlay, game: GameRules) -> Outcomes:
     return Outcomes(
         turns=None
         if disc is None or board.disc is None
-        else functools.partial(turn_choices, board.disc),
+        else functools.partial(turn_directions, board.disc),
         ordered=frozenset() if aftermath is None else aftermath.triggers(board),
         settle=None if aftermath is None else aftermath.settle,
         winners=winners,

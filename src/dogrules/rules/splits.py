@@ -42,7 +42,7 @@ from dogrules.engine.ruleset import Moves, Outcomes, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
 from dogrules.rules.movement import number_targets, protected_fields, walk
-from dogrules.rules.split_places import Where, occupancy, placed, settled
+from dogrules.rules.split_places import Seated, Where, placed, seated, settled
 from dogrules.rules.split_skips import Arrival, repeats_earlier
 
 # The disc turn's choices where none is due (or no phase rule said).
@@ -119,13 +119,14 @@ class Plans(dict[tuple[int, int], list[tuple[int, int]]]):
 
 @dataclasses.dataclass
 class _Node:
-    """A table the search has reached, with its pieces followed (``where``; nothing followed
-    when outcomes are told apart by state), the points left,
+    """A table the search has reached, with its pieces by seat (``seats``, when outcomes are
+    told apart by state) or followed as individuals (``where``), the points left,
     its protected start fields, the finish fields taken, the plans of that context, the
     pieces that may move (in board order), the sub-move that led to it and the piece not yet
     explored from it (``held``: the one just moved, until another ordering reaches it)."""
 
     table: Table
+    seats: Seated
     where: Where
     points: int
     blocked: frozenset[int]
@@ -174,19 +175,20 @@ class _Search:
         in_finish = frozenset(filter(self.board.is_lane, locations))
         blocked = protected_fields(self.board, table)
         plans = self.context(table, blocked, in_finish)
+        seats: Seated = table.pieces() if self.by_state else ()
         where: Where = () if self.by_state else tuple(locations)
-        node = _Node(table, where, points, blocked, in_finish, plans, pieces, None, None)
-        self.nodes[self.key(table, where, points)] = node
+        node = _Node(table, seats, where, points, blocked, in_finish, plans, pieces, None, None)
+        self.nodes[self.key(table, seats, where, points)] = node
         return node
 
-    def key(self, table: Table, where: Where, points: int) -> Hashable:
-        """What tells a table reached apart: the pieces by owner and where moved pieces
+    def key(self, table: Table, seats: Seated, where: Where, points: int) -> Hashable:
+        """What tells a table reached apart: the pieces by seat and where moved pieces
         landed (by state), or the pieces followed as individuals (whose landings they
         imply), with the ordered landings, the finish order and the points left."""
         landings = self.ordered_landings(tuple(table.landed))
         finished = tuple(table.finished)
         if self.by_state:
-            return occupancy(table), frozenset(table.landed), landings, finished, points
+            return seats, frozenset(table.landed), landings, finished, points
         return where, landings, finished, points
 
     def ordered_landings(self, landed: tuple[int, ...]) -> tuple[int, ...]:
@@ -238,14 +240,16 @@ class _Search:
             and repeats_earlier(self.board, table, judged.ordered, arrival, origin, target)
         ):
             return
-        outcomes = self.outcomes(node, origin, target)
-        turns = tuple(direction for key, direction in outcomes if key not in self.listed)
+        listed, turns = self.listed, []
+        for outcome, direction in self.outcomes(node, origin, target):
+            if outcome not in listed:
+                listed.add(outcome)
+                turns.append(direction)
         if not turns:
             return
-        self.listed.update(key for key, _ in outcomes)
         moves = (*done, (origin, target))
         if self.known is not None:
-            self.known[self.card, moves] = turns
+            self.known[self.card, moves] = tuple(turns)
         found.append(moves)
 
     def go_on(
@@ -258,8 +262,12 @@ class _Search:
         table = node.table.clone()
         owner = table.occupant[origin]
         went = walk(table, owner, origin, target, self.clauses)
-        where = () if self.by_state else placed(node.where, origin, target, went)
-        key = self.key(table, where, points)
+        seats, where = node.seats, node.where
+        if self.by_state:
+            seats = seated(seats, owner, origin, target, went)
+        else:
+            where = placed(where, origin, target, went)
+        key = self.key(table, seats, where, points)
         first: list[int] | None = None
         if self.merge and key in self.nodes:
             reached = self.nodes[key]
@@ -284,7 +292,7 @@ class _Search:
         if blocked is not node.blocked or in_finish is not node.in_finish:
             plans = self.context(table, blocked, in_finish)
         arrival = Arrival(origin, target, went, node.arrival)
-        after = _Node(table, where, points, blocked, in_finish, plans, pieces, arrival, held)
+        after = _Node(table, seats, where, points, blocked, in_finish, plans, pieces, arrival, held)
         self.nodes.setdefault(key, after)
         self.explore(after, left if first is None else first, (*done, (origin, target)), found)
 
@@ -294,38 +302,55 @@ class _Search:
         choices after it (with that choice): where the pieces end once the disc has turned
         and the aftermath has moved pieces, and who has won."""
         after = node.table.clone()
-        went = walk(after, after.occupant[origin], origin, target, self.clauses)
+        owner = after.occupant[origin]
+        went = walk(after, owner, origin, target, self.clauses)
         judged = self.judged
-        if judged is None:
-            where = occupancy(after) if self.by_state else placed(node.where, origin, target, went)
-            return [((where, tuple(after.landed), tuple(after.finished)), None)]
-        turns = NO_TURN if judged.turns is None else judged.turns(after)
-        won: tuple[int, ...] = ()
-        if after.finished and judged.winners is not None:
-            won = judged.winners(after, self.turn.seat, self.turn.state.teams)
-        landings = tuple(after.landed)
-        settle = judged.settle if self.ordered_landings(landings) else None
         if self.by_state:
+            seats = seated(node.seats, owner, origin, target, went)
+            if judged is None:
+                return [((seats, tuple(after.landed), tuple(after.finished)), None)]
+            won = self.winners(judged, after)
             return [
-                ((self.state_after(after, direction, settle), won), direction)
-                for direction in turns
+                ((*self.state_after(after, seats, direction), won), direction)
+                for direction in self.turns(after)
             ]
         where = placed(node.where, origin, target, went)
-        if settle is not None:
-            where = settled(settle, after, where, landings)
-        return [((where, direction, won), direction) for direction in turns]
+        if judged is None:
+            return [((where, tuple(after.landed), tuple(after.finished)), None)]
+        landings = tuple(after.landed)
+        if judged.settle is not None and self.ordered_landings(landings):
+            where = settled(judged.settle, after, where, landings)
+        won = self.winners(judged, after)
+        return [((where, direction, won), direction) for direction in self.turns(after)]
+
+    def turns(self, after: Table) -> tuple[str | None, ...]:
+        """The directions the disc may turn after the play that left ``after``."""
+        judged = self.judged
+        return NO_TURN if judged is None or judged.turns is None else judged.turns(after)
+
+    def winners(self, judged: Outcomes, after: Table) -> tuple[int, ...]:
+        """Who has won once the play that left ``after`` is over, as ``judged`` says (nobody
+        if no piece entered a finish)."""
+        if not after.finished or judged.winners is None:
+            return ()
+        return judged.winners(after, self.turn.seat, self.turn.state.teams)
 
     def state_after(
-        self, table: Table, direction: str | None, settle: Callable[[Table], None] | None
-    ) -> Hashable:
-        """The pieces by owner and the Black Dog's field once the disc has turned in
-        ``direction`` (None: no turn) and the aftermath (``settle``) has moved pieces, on a
-        copy of ``table``: what the state holds of the board."""
+        self, after: Table, seats: Seated, direction: str | None
+    ) -> tuple[Seated, int | None]:
+        """The pieces by seat and the Black Dog's field once the disc has turned in
+        ``direction`` (None: no turn) and the aftermath has moved pieces, on a copy of
+        ``after``, the table a play left (``seats``: its pieces by seat): what the state
+        holds of them."""
         judged = self.judged
-        if direction is not None or settle is not None:
-            table = table.clone()
+        settle = judged.settle if judged is not None else None
+        if settle is not None and not self.ordered_landings(tuple(after.landed)):
+            settle = None
+        if direction is None and settle is None:
+            return seats, after.dog
+        table = after.clone()
         if direction is not None and judged is not None and judged.turn is not None:
             judged.turn(table, direction)
         if settle is not None:
             settle(table)
-        return occupancy(table), table.dog
+        return table.pieces(), table.dog
