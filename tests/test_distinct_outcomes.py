@@ -16,6 +16,7 @@ import pytest
 import dogrules
 from budgets import DEEP, budget
 from dogrules import State, Variant
+from dogrules.geometry.board import Board
 from dogrules.model.actions import ActionKind
 from dogrules.testing.outcomes import (
     check_every_outcome_listed,
@@ -40,7 +41,26 @@ def crowded(
     board = v.board(players)
     fields = list(range(board.track))
     rng.shuffle(fields)
-    density = rng.choice(densities)
+    pieces = scattered(board, players, rng, fields, rng.choice(densities))
+    dog = board.label(fields.pop()) if v.name == "black-dog" else None
+    hand = ["partner", "copy", rng.choice(["5", "swap", "7"])]
+    try:
+        return v.position(
+            players=players,
+            pieces=pieces,
+            hands={0: hand, 1: ["2"]},
+            black_dog=dog,
+            last_played="partner",
+        )
+    except dogrules.DogRulesError:
+        return None
+
+
+def scattered(
+    board: Board, players: int, rng: random.Random, fields: list[int], density: float
+) -> dict[int, list[str]]:
+    """Each seat's pieces drawn at random: on the track (a field taken from ``fields``) with
+    probability ``density``, else in the finish one time in five, else at home."""
     pieces: dict[int, list[str]] = {}
     for seat in range(players):
         lane = list(range(1, board.finish + 1))
@@ -54,18 +74,7 @@ def crowded(
                 pieces[seat].append(f"F{lane.pop()}")
             else:
                 pieces[seat].append("H")
-    dog = board.label(fields.pop()) if v.name == "black-dog" else None
-    hand = ["partner", "copy", rng.choice(["5", "swap", "7"])]
-    try:
-        return v.position(
-            players=players,
-            pieces=pieces,
-            hands={0: hand, 1: ["2"]},
-            black_dog=dog,
-            last_played="partner",
-        )
-    except dogrules.DogRulesError:
-        return None
+    return pieces
 
 
 @DEEP
@@ -181,19 +190,7 @@ def kids_crowded(players: int, rng: random.Random) -> State | None:
     board = KD.board(players)
     fields = list(range(board.track))
     rng.shuffle(fields)
-    pieces: dict[int, list[str]] = {}
-    for seat in range(players):
-        lane = list(range(1, board.finish + 1))
-        rng.shuffle(lane)
-        pieces[seat] = []
-        for _ in range(board.pieces_per_seat):
-            draw = rng.random()
-            if draw < 0.7:
-                pieces[seat].append(board.label(fields.pop()))
-            elif draw < 0.85 and lane:
-                pieces[seat].append(f"F{lane.pop()}")
-            else:
-                pieces[seat].append("H")
+    pieces = scattered(board, players, rng, fields, 0.7)
     hand = rng.sample([card for card, _ in KD.deck.counts], 3)
     try:
         return KD.position(players=players, pieces=pieces, hands={0: hand})
