@@ -36,16 +36,17 @@ class Outcomes:
     by exactly this.
 
     ``turns``: the directions the disc may turn on the table a play's movements leave
-    (``(None,)`` when no turn is due; None without a disc) and ``turn`` the turn itself on a
-    scratch table (a mechanic that lists one play per state keeps one of two directions that
-    leave the same board, R-C15); ``ordered``: fields
+    (``(None,)`` when no turn is due; None without a disc) and ``turned`` where a turn in a
+    direction carries each seat's pieces (their locations in order, as a state holds them)
+    and the Black Dog (a mechanic that lists one play per state keeps one of two directions
+    that leave the same board, R-C15); ``ordered``: fields
     whose landings set the aftermath moving, in the order reached (the 007 summons), and
     ``settle`` those moves on a scratch table; ``winners`` the side that has won on a table
     the acting seat has played on.
 
     A plain class, as :class:`Turn` (read while plays are listed; never changed)."""
 
-    __slots__ = ("ordered", "settle", "turn", "turns", "winners")
+    __slots__ = ("ordered", "settle", "turned", "turns", "winners")
 
     def __init__(
         self,
@@ -53,10 +54,14 @@ class Outcomes:
         ordered: frozenset[int] = frozenset(),
         settle: Callable[[Table], None] | None = None,
         winners: Callable[[Table, int, bool], tuple[int, ...]] | None = None,
-        turn: Callable[[Table, str], None] | None = None,
+        turned: Callable[
+            [tuple[tuple[int, ...], ...], int | None, str],
+            tuple[tuple[tuple[int, ...], ...], int | None],
+        ]
+        | None = None,
     ) -> None:
         self.turns = turns
-        self.turn = turn
+        self.turned = turned
         self.ordered = ordered
         self.settle = settle
         self.winners = winners

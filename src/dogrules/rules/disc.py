@@ -185,11 +185,22 @@ def turn_disc(table: Table, seat: int, direction: str) -> None:
     table.landed.clear()
 
 
-def turn_disc_on_copy(table: Table, direction: str) -> None:
-    """:func:`turn_disc` on a table a play is tried out on, which records nothing (so no
-    seat is named)."""
-    assert table.events is None, "a table that records events names the seat that turned"
-    turn_disc(table, -1, direction)
+@implements("BD-DISC-CARRIES", "BD-L-DISC")
+def turned_places(
+    board: Board, places: tuple[tuple[int, ...], ...], dog: int | None, direction: str
+) -> tuple[tuple[tuple[int, ...], ...], int | None]:
+    """Each seat's piece locations (in order, as a state holds them) and the Black Dog's field
+    once the disc has turned a quarter in ``direction``: whatever stands on the disc moves
+    to the same field of the next quadrant, and nothing else moves."""
+    mapping = rotation(board, direction)
+    on_disc = mapping.keys()
+    seats = tuple(
+        locations
+        if on_disc.isdisjoint(locations)
+        else tuple(sorted(map(mapping.get, locations, locations)))
+        for locations in places
+    )
+    return seats, None if dog is None else mapping.get(dog, dog)
 
 
 def carried_to(table: Table, mapping: Mapping[int, int]) -> tuple[dict[int, int], int | None]:

@@ -29,7 +29,7 @@ from dogrules.rules.disc import (
     may_owe_turn,
     turn_directions,
     turn_disc,
-    turn_disc_on_copy,
+    turned_places,
 )
 from dogrules.rules.movement import protected_fields
 from dogrules.rules.round import controlled_seat, end_turn, partner_of, winners
@@ -322,5 +322,7 @@ def _outcomes(rule: RoundPlay, game: GameRules) -> Outcomes:
         ordered=frozenset() if aftermath is None else aftermath.triggers(board),
         settle=None if aftermath is None else aftermath.settle,
         winners=winners,
-        turn=None if disc is None or board.disc is None else turn_disc_on_copy,
+        turned=None
+        if disc is None or board.disc is None
+        else functools.partial(turned_places, board),
     )

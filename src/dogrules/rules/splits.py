@@ -338,19 +338,19 @@ class _Search:
     def state_after(
         self, after: Table, seats: Seated, direction: str | None
     ) -> tuple[Seated, int | None]:
-        """The pieces by seat and the Black Dog's field once the disc has turned in
-        ``direction`` (None: no turn) and the aftermath has moved pieces, on a copy of
-        ``after``, the table a play left (``seats``: its pieces by seat): what the state
-        holds of them."""
+        """The pieces by seat and the Black Dog's field once the aftermath has moved pieces
+        (on a copy of ``after``, the table a play left; ``seats``: its pieces by seat) and
+        the disc has turned in ``direction`` (None: no turn): what the state holds of them.
+        (No phase rule has both a disc and an aftermath; with both, the turn comes first.)"""
         judged = self.judged
-        settle = judged.settle if judged is not None else None
-        if settle is not None and not self.ordered_landings(tuple(after.landed)):
-            settle = None
-        if direction is None and settle is None:
-            return seats, after.dog
-        table = after.clone()
-        if direction is not None and judged is not None and judged.turn is not None:
-            judged.turn(table, direction)
-        if settle is not None:
-            settle(table)
-        return table.pieces(), table.dog
+        dog = after.dog
+        if judged is None:
+            return seats, dog
+        if judged.settle is not None and self.ordered_landings(tuple(after.landed)):
+            assert direction is None, "the disc turns before the aftermath moves pieces"
+            table = after.clone()
+            judged.settle(table)
+            return table.pieces(), table.dog
+        if direction is not None and judged.turned is not None:
+            return judged.turned(seats, dog, direction)
+        return seats, dog
