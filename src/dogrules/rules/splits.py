@@ -298,59 +298,42 @@ class _Search:
 
     def outcomes(self, node: _Node, origin: int, target: int) -> list[tuple[Outcome, str | None]]:
         """The outcomes of the play ending with a last sub-move from ``origin`` to ``target``
-        on ``node``, carried out on a copy of its table, one for each of the disc turn's
-        choices after it (with that choice): where the pieces end once the disc has turned
-        and the aftermath has moved pieces, and who has won."""
+        on ``node``, carried out on a copy of its table, one for each direction the disc may
+        turn after it (with that direction): where the pieces end once the aftermath has
+        moved pieces and the disc has turned, and who has won."""
         after = node.table.clone()
         owner = after.occupant[origin]
         went = walk(after, owner, origin, target, self.clauses)
         judged = self.judged
-        if self.by_state:
-            seats = seated(node.seats, owner, origin, target, went)
-            if judged is None:
-                return [((seats, tuple(after.landed), tuple(after.finished)), None)]
-            won = self.winners(judged, after)
-            return [
-                ((*self.state_after(after, seats, direction), won), direction)
-                for direction in self.turns(after)
-            ]
-        where = placed(node.where, origin, target, went)
         if judged is None:
-            return [((where, tuple(after.landed), tuple(after.finished)), None)]
+            ended: Hashable
+            if self.by_state:
+                ended = seated(node.seats, owner, origin, target, went)
+            else:
+                ended = placed(node.where, origin, target, went)
+            return [((ended, tuple(after.landed), tuple(after.finished)), None)]
+        turns = NO_TURN if judged.turns is None else judged.turns(after)
+        won: tuple[int, ...] = ()
+        if after.finished and judged.winners is not None:
+            won = judged.winners(after, self.turn.seat, self.turn.state.teams)
         landings = tuple(after.landed)
-        if judged.settle is not None and self.ordered_landings(landings):
-            where = settled(judged.settle, after, where, landings)
-        won = self.winners(judged, after)
-        return [((where, direction, won), direction) for direction in self.turns(after)]
-
-    def turns(self, after: Table) -> tuple[str | None, ...]:
-        """The directions the disc may turn after the play that left ``after``."""
-        judged = self.judged
-        return NO_TURN if judged is None or judged.turns is None else judged.turns(after)
-
-    def winners(self, judged: Outcomes, after: Table) -> tuple[int, ...]:
-        """Who has won once the play that left ``after`` is over, as ``judged`` says (nobody
-        if no piece entered a finish)."""
-        if not after.finished or judged.winners is None:
-            return ()
-        return judged.winners(after, self.turn.seat, self.turn.state.teams)
-
-    def state_after(
-        self, after: Table, seats: Seated, direction: str | None
-    ) -> tuple[Seated, int | None]:
-        """The pieces by seat and the Black Dog's field once the aftermath has moved pieces
-        (on a copy of ``after``, the table a play left; ``seats``: its pieces by seat) and
-        the disc has turned in ``direction`` (None: no turn): what the state holds of them.
-        (No phase rule has both a disc and an aftermath; with both, the turn comes first.)"""
-        judged = self.judged
-        dog = after.dog
-        if judged is None:
-            return seats, dog
-        if judged.settle is not None and self.ordered_landings(tuple(after.landed)):
-            assert direction is None, "the disc turns before the aftermath moves pieces"
-            table = after.clone()
-            judged.settle(table)
-            return table.pieces(), table.dog
-        if direction is not None and judged.turned is not None:
-            return judged.turned(seats, dog, direction)
-        return seats, dog
+        settle = judged.settle if self.ordered_landings(landings) else None
+        if not self.by_state:
+            where = placed(node.where, origin, target, went)
+            if settle is not None:
+                where = settled(settle, after, where, landings)
+            return [((where, direction, won), direction) for direction in turns]
+        if settle is not None:
+            assert None in turns, "no phase rule has both an aftermath and a disc turn"
+            after = after.clone()
+            settle(after)
+            return [((after.pieces(), after.dog, won), None)]
+        seats = seated(node.seats, owner, origin, target, went)
+        turned = judged.turned
+        if turned is None or None in turns:
+            return [((seats, after.dog, won), None)]
+        return [
+            ((*turned(seats, after.dog, direction), won), direction)
+            for direction in turns
+            if direction is not None
+        ]
