@@ -307,8 +307,10 @@ def test_BD_START_PROTECTED_a_sub_move_off_the_start_field_lets_later_ones_pass(
     takes it off."""
     s = pos({0: ["T0", "T63"], 1: ["T30"]}, {0: ["partner"], 1: ["2"]})
     listed = notations(s)
-    for play in ("partner T0-T3 T63-T0", "partner T0-T2 T63-T1", "partner T0-T1 T63-T2"):
+    for play in ("partner T0-T3 T63-T0", "partner T0-T2 T63-T1"):
         assert play in listed
+    # Leaves seat 0's pieces where T0-T2 T63-T1 does: one state, listed once (R-C15).
+    assert_another_spelling(s, "partner T0-T1 T63-T2", "partner T0-T2 T63-T1")
     assert "partner T0-T2 T63-F1" in listed and "partner T0-T1 T63-F2" in listed
     assert_illegal(s, "partner T63-T3", "BD-START-PROTECTED")
     assert_illegal(s, "partner T63-T2 T0-T1", "BD-START-PROTECTED")
@@ -345,17 +347,22 @@ def test_R_C10_a_piece_moves_again_once_another_piece_has_moved_between() -> Non
 def test_R_C10_a_piece_moving_again_onto_the_move_betweens_fields_keeps_its_spelling() -> None:
     """A piece that moves, lets another move, and goes on onto the field the other left or
     reached is listed in that spelling, the first in the stable order: moving it once by
-    the sum first would land before the other piece moves (and be captured by it)."""
-    s = pos({0: ["T10", "T12"], 1: ["T30"]}, {0: ["partner"], 1: ["2"]})
+    the sum first would land before the other piece moves (and be captured by it). The
+    other piece is the partner's (seat 2): pieces of one colour ending on the same fields
+    would be one state, listed in its first spelling (R-C15)."""
+    s = pos({0: ["T10", "T1"], 2: ["T12"], 1: ["T30"]}, {0: ["partner"], 1: ["2"]})
     listed = notations(s)
     assert {"partner T10-T11 T12-T14 T11-T12", "partner T10-T11 T12-T13 T11-T13"} <= listed
     assert not {"partner T12-T14 T10-T12", "partner T12-T13 T10-T13"} & listed
     # the same three sub-moves after a first one of a third piece: the sub-move between is
     # the one just before the last, not the play's second
-    s = pos({0: ["T1", "T11", "T13"], 1: ["T30"]}, {0: ["partner"], 1: ["2"]})
+    s = pos({0: ["T1", "T11"], 2: ["T13"], 1: ["T30"]}, {0: ["partner"], 1: ["2"]})
     listed = notations(s)
     assert "partner T1-T2 T11-T12 T13-T14 T12-T13" in listed
     assert "partner T1-T2 T13-T14 T11-T13" not in listed
+    # with one colour, T10-T11 T12-T14 T11-T12 leaves seat 0's pieces where T10-T14 does
+    s = pos({0: ["T10", "T12"], 1: ["T30"]}, {0: ["partner"], 1: ["2"]})
+    assert_another_spelling(s, "partner T10-T11 T12-T14 T11-T12", "partner T10-T14")
 
 
 @pytest.mark.clause("R-C10", "BD-PARTNER", "BD-DOG-LANDING", "R-B3")

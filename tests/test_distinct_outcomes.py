@@ -1,7 +1,11 @@
-"""One listed action per distinct outcome (issue 10): on crowded positions, where Partner
-orderings, captures on the way, the Black Dog, the disc, the 007 summons and double
+"""One listed action per distinct outcome (issue 10, R-C15): on crowded positions, where
+Partner orderings, captures on the way, the Black Dog, the disc, the 007 summons and double
 completions meet, ``legal_actions`` lists every outcome some legal spelling reaches, once,
-in its canonical spelling (checked against every spelling, applied one by one)."""
+in its canonical spelling (checked against every spelling, applied one by one).
+
+An outcome is the state a play leads to (R-C15); in Agent DOG, whose face-down pieces the
+acting seat cannot tell apart, the state with every piece followed as an individual
+(``dogrules.testing.outcomes``)."""
 
 from __future__ import annotations
 
@@ -12,11 +16,15 @@ import pytest
 import dogrules
 from budgets import DEEP, budget
 from dogrules import State, Variant
+from dogrules.geometry.board import Board
+from dogrules.model.actions import ActionKind
 from dogrules.testing.outcomes import (
     check_every_outcome_listed,
     check_outcomes_distinct,
     spellings,
 )
+from dogrules.testing.positions import random_game
+from helpers import BD, KD, assert_another_spelling, notations, position_builder
 
 # Positions with more spellings than this are checked for distinct listed outcomes only.
 SPELLINGS = 1500
@@ -33,7 +41,26 @@ def crowded(
     board = v.board(players)
     fields = list(range(board.track))
     rng.shuffle(fields)
-    density = rng.choice(densities)
+    pieces = scattered(board, players, rng, fields, rng.choice(densities))
+    dog = board.label(fields.pop()) if v.name == "black-dog" else None
+    hand = ["partner", "copy", rng.choice(["5", "swap", "7"])]
+    try:
+        return v.position(
+            players=players,
+            pieces=pieces,
+            hands={0: hand, 1: ["2"]},
+            black_dog=dog,
+            last_played="partner",
+        )
+    except dogrules.DogRulesError:
+        return None
+
+
+def scattered(
+    board: Board, players: int, rng: random.Random, fields: list[int], density: float
+) -> dict[int, list[str]]:
+    """Each seat's pieces drawn at random: on the track (a field taken from ``fields``) with
+    probability ``density``, else in the finish one time in five, else at home."""
     pieces: dict[int, list[str]] = {}
     for seat in range(players):
         lane = list(range(1, board.finish + 1))
@@ -47,18 +74,7 @@ def crowded(
                 pieces[seat].append(f"F{lane.pop()}")
             else:
                 pieces[seat].append("H")
-    dog = board.label(fields.pop()) if v.name == "black-dog" else None
-    hand = ["partner", "copy", rng.choice(["5", "swap", "7"])]
-    try:
-        return v.position(
-            players=players,
-            pieces=pieces,
-            hands={0: hand, 1: ["2"]},
-            black_dog=dog,
-            last_played="partner",
-        )
-    except dogrules.DogRulesError:
-        return None
+    return pieces
 
 
 @DEEP
@@ -115,3 +131,88 @@ def test_every_spelling_of_a_listed_outcome_is_accepted_with_the_same_state() ->
     for action in others[:200]:
         assert v.explain(state, action).legal
         assert v.apply(state, action).state in states
+
+
+# ---- R-C15: one listed action per resulting state -------------------------------------------
+
+pos = position_builder(BD, black_dog="T44")
+
+
+@pytest.mark.clause("R-C15", "R-C10", "BD-PARTNER")
+def test_R_C15_partner_orderings_that_leave_the_same_board_are_one_listed_action() -> None:
+    """Two of seat 0's pieces trading places along the way leave the board as one longer
+    sub-move does: one state, one listed action; the other spelling stays legal."""
+    s = pos({0: ["T9", "T25", "T26"]}, {0: ["partner"], 1: ["2"]})
+    assert_another_spelling(s, "partner T9-T11 T26-T27 T25-T26", "partner T9-T11 T25-T27")
+
+
+@pytest.mark.clause("R-C15", "R-B5", "BD-DISC-DIRECTION")
+def test_R_C15_a_disc_turned_either_way_to_the_same_board_is_listed_once() -> None:
+    """A piece lands on a paw (T7) facing a piece of its own colour across the disc (T39): a
+    quarter turn either way leaves the same board, so one direction is listed (clockwise,
+    the first) and the other stays legal."""
+    s = pos({0: ["T3", "T39"]}, {0: ["4"], 1: ["2"]})
+    assert_another_spelling(s, "4 T3-T7 turn ccw", "4 T3-T7 turn cw")
+
+
+@pytest.mark.clause("R-C15", "R-B5")
+def test_R_C15_a_disc_turn_that_leaves_different_boards_keeps_both_directions() -> None:
+    s = pos({0: ["T3"], 1: ["T39"]}, {0: ["4"], 1: ["2"]})
+    assert {"4 T3-T7 turn cw", "4 T3-T7 turn ccw"} <= notations(s)
+
+
+def listed_states_differ(v: Variant, state: State) -> None:
+    """No two card plays ``legal_actions`` lists in ``state`` spend the same card and lead to
+    equal states (R-C15)."""
+    seen: dict[tuple[object, ...], str] = {}
+    for action in v.legal_actions(state):
+        if action.kind != ActionKind.PLAY:
+            continue
+        key = (action.card, action.copied, v.apply(state, action).state)
+        assert key not in seen, f"{seen[key]} and {action} lead to the same state (R-C15)"
+        seen[key] = str(action)
+
+
+@pytest.mark.clause("R-C15")
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("name", ["black-dog", "dog-kids"])
+def test_R_C15_no_two_listed_plays_lead_to_one_state_in_random_games(
+    name: str, players: int
+) -> None:
+    v = dogrules.variant(name)
+    for state in random_game(v, players, seed=players):
+        listed_states_differ(v, state)
+
+
+def kids_crowded(players: int, rng: random.Random) -> State | None:
+    """A random DOG Kids position with most dogs out and three cards of the deck in the hand
+    of the seat to act; None if the draw is not a valid position."""
+    board = KD.board(players)
+    fields = list(range(board.track))
+    rng.shuffle(fields)
+    pieces = scattered(board, players, rng, fields, 0.7)
+    hand = rng.sample([card for card, _ in KD.deck.counts], 3)
+    try:
+        return KD.position(players=players, pieces=pieces, hands={0: hand})
+    except dogrules.DogRulesError:
+        return None
+
+
+@pytest.mark.clause("R-C15")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_R_C15_no_two_listed_plays_lead_to_one_state_in_crowded_positions(players: int) -> None:
+    """Black DOG (Partner and a Copy of it among crowded pieces) and DOG Kids (dogs of every
+    colour out, any cards)."""
+    rng = random.Random(f"R-C15-{players}")
+    checked = 0
+    while checked < 4:
+        state = crowded(BD, players, rng, (0.5, 0.8))
+        if state is not None:
+            listed_states_differ(BD, state)
+            checked += 1
+    checked = 0
+    while checked < 20:
+        state = kids_crowded(players, rng)
+        if state is not None:
+            listed_states_differ(KD, state)
+            checked += 1

@@ -36,23 +36,33 @@ class Outcomes:
     mechanic that lists each distinct outcome once (the Partner card) tells outcomes apart
     by exactly this.
 
-    ``turn_due``: whether the landings left at the end of a play's movements owe the disc
-    turn (None without one); ``ordered``: fields whose landings set the aftermath moving, in
-    the order reached (the 007 summons), and ``settle`` those moves on a scratch table;
-    ``winners`` the side that has won on a table the acting seat has played on.
+    ``turns``: the directions the disc may turn on the table a play's movements leave
+    (``(None,)`` when no turn is due; None without a disc) and ``turned`` where a turn in a
+    direction carries each seat's pieces (their locations in order, as a state holds them)
+    and the Black Dog (a mechanic that lists one play per state keeps one of two directions
+    that leave the same board, R-C15); ``ordered``: fields
+    whose landings set the aftermath moving, in the order reached (the 007 summons), and
+    ``settle`` those moves on a scratch table; ``winners`` the side that has won on a table
+    the acting seat has played on.
 
     A plain class, as :class:`Turn` (read while plays are listed; never changed)."""
 
-    __slots__ = ("ordered", "settle", "turn_due", "winners")
+    __slots__ = ("ordered", "settle", "turned", "turns", "winners")
 
     def __init__(
         self,
-        turn_due: Callable[[Iterable[int]], bool] | None = None,
+        turns: Callable[[Table], tuple[str | None, ...]] | None = None,
         ordered: frozenset[int] = frozenset(),
         settle: Callable[[Table], None] | None = None,
         winners: Callable[[Table, int, bool], tuple[int, ...]] | None = None,
+        turned: Callable[
+            [tuple[tuple[int, ...], ...], int | None, str],
+            tuple[tuple[tuple[int, ...], ...], int | None],
+        ]
+        | None = None,
     ) -> None:
-        self.turn_due = turn_due
+        self.turns = turns
+        self.turned = turned
         self.ordered = ordered
         self.settle = settle
         self.winners = winners
@@ -66,7 +76,7 @@ class Turn:
     ``outcome`` says what the rest of the turn reads from a play's movements (see
     :class:`Outcomes`); None where no phase rule said, and a mechanic then tells outcomes
     apart by every detail of the table. ``known_turns`` remembers, for the plays (card
-    played as, movements) a mechanic has listed that way, whether the disc must turn after
+    played as, movements) a mechanic has listed that way, the disc turn's choices after
     them (so that the disc turn need not carry each of them out again); ``movable`` the
     pieces a number may move, with the rule that said so (see ``rules.numbers.movers_of``).
 
@@ -98,7 +108,7 @@ class Turn:
         blocked: frozenset[int],
         board: Board,
         outcome: Outcomes | None = None,
-        known_turns: dict[tuple[str, Moves], bool] | None = None,
+        known_turns: dict[tuple[str, Moves], tuple[str | None, ...]] | None = None,
     ) -> None:
         self.game = game
         self.state = state
@@ -109,7 +119,9 @@ class Turn:
         self.blocked = blocked
         self.board = board
         self.outcome = outcome
-        self.known_turns: dict[tuple[str, Moves], bool] = {} if known_turns is None else known_turns
+        self.known_turns: dict[tuple[str, Moves], tuple[str | None, ...]] = (
+            {} if known_turns is None else known_turns
+        )
         # Worked out once a turn, when a number first asks (the table of a turn is not
         # changed while the turn is read: a play is tried out on a copy).
         self.movable: tuple[object, list[int]] | None = None

@@ -32,6 +32,26 @@ def disc_turn_due(disc: Disc, table: Table) -> bool:
     return landings_owe_turn(disc.paws, table.landed)
 
 
+@implements("BD-DISC-TURN", "BD-DISC-DIRECTION", "R-B5")
+def turn_directions(disc: Disc, table: Table) -> tuple[str | None, ...]:
+    """The directions the disc may turn after the play that left ``table``: either, when
+    :func:`disc_turn_due` says a turn is due; none (None) otherwise."""
+    return DIRECTIONS if disc_turn_due(disc, table) else NO_TURN
+
+
+@implements("BD-DISC-TURN", "BD-DISC-DIRECTION", "R-B5", "R-C15")
+def turn_choices(disc: Disc, table: Table) -> tuple[str | None, ...]:
+    """The disc turn's choices after the play that left ``table``, one per board they leave
+    (R-C15): the :func:`turn_directions`, or clockwise alone where a quarter turn either way
+    leaves the same board (the other direction stays legal)."""
+    directions = turn_directions(disc, table)
+    if directions is DIRECTIONS and carried_to(table, disc.rotate_cw) == carried_to(
+        table, disc.rotate_ccw
+    ):
+        return DIRECTIONS[:1]
+    return directions
+
+
 @implements(
     "BD-DISC-TURN",
     "BD-DISC-BY-MAGNET",
@@ -84,14 +104,14 @@ class DiscTurn:
     def options(
         self, turn: Turn, rule: CardRule, card: CardSpec, moves: Moves
     ) -> tuple[str | None, ...]:
-        """The disc choices of a play that may owe a turn (see :func:`may_owe_turn`): both
-        directions when :func:`disc_turn_due` says so on the table the play leaves (or the
-        mechanic that listed the play has already worked that out: ``Turn.known_turns``)."""
+        """The disc choices of a play that may owe a turn (see :func:`may_owe_turn`), as
+        :func:`turn_choices` finds them on the table the play leaves (or the mechanic that
+        listed the play has already worked them out: ``Turn.known_turns``)."""
         known = turn.known_turns.get((card.notation, moves))
         if known is None:
             probe = Action(ActionKind.PLAY, moves=moves)
-            known = disc_turn_due(board_disc(turn), _after(turn, rule, card, probe))
-        return DIRECTIONS if known else NO_TURN
+            known = turn_choices(board_disc(turn), _after(turn, rule, card, probe))
+        return known
 
     def check_direction(self, action: Action) -> Refusal | None:
         """Whether a disc turn the action names has a direction."""
@@ -158,12 +178,42 @@ def turn_disc(table: Table, seat: int, direction: str) -> None:
     occupant = table.occupant
     carried = [(location, owner) for location, owner in occupant.items() if location in mapping]
     table.tell(disc_turned, seat, direction, tuple(carried), table.dog)
+    pieces, table.dog = carried_to(table, mapping)
     for location, _ in carried:
         del occupant[location]
-    occupant.update({mapping[location]: owner for location, owner in carried})
-    if table.dog is not None and table.dog in mapping:
-        table.dog = mapping[table.dog]
+    occupant.update(pieces)
     table.landed.clear()
+
+
+@implements("BD-DISC-CARRIES", "BD-L-DISC")
+def turned_places(
+    board: Board, places: tuple[tuple[int, ...], ...], dog: int | None, direction: str
+) -> tuple[tuple[tuple[int, ...], ...], int | None]:
+    """Each seat's piece locations (in order, as a state holds them) and the Black Dog's field
+    once the disc has turned a quarter in ``direction``: whatever stands on the disc moves
+    to the same field of the next quadrant, and nothing else moves."""
+    mapping = rotation(board, direction)
+    on_disc = mapping.keys()
+    seats = tuple(
+        locations
+        if on_disc.isdisjoint(locations)
+        else tuple(sorted(map(mapping.get, locations, locations)))
+        for locations in places
+    )
+    return seats, None if dog is None else mapping.get(dog, dog)
+
+
+def carried_to(table: Table, mapping: Mapping[int, int]) -> tuple[dict[int, int], int | None]:
+    """Where a quarter turn of the disc (``mapping``: where it takes each of its fields)
+    carries the pieces standing on it (their new fields and owners) and the Black Dog (its
+    field, moved only if it stands on the disc)."""
+    pieces = {
+        mapping[location]: owner
+        for location, owner in table.occupant.items()
+        if location in mapping
+    }
+    dog = table.dog
+    return pieces, mapping.get(dog, dog) if dog is not None else None
 
 
 def rotation(board: Board, direction: str) -> Mapping[int, int]:

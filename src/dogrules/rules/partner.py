@@ -20,7 +20,7 @@ from dogrules.rules.movement import (
     protected_fields,
     walk,
 )
-from dogrules.rules.splits import Movable, splits
+from dogrules.rules.splits import Movable, Spellings, splits
 
 PARTNER_POINTS: Final = 4
 PARTNER_CLAUSES: Final = ("BD-PARTNER", "R-C10")
@@ -65,24 +65,29 @@ class PartnerCard:
 
     Many orderings lead to the same result (two pieces moved 2 each, in either order), and
     a person chooses a result, not an ordering: :meth:`plays` lists each distinct outcome
-    once, in its canonical spelling, and :meth:`check` accepts every spelling."""
+    once, in its canonical spelling, and :meth:`check` accepts every spelling. Two plays are
+    one outcome when they lead to the same state, or, with ``follows_pieces`` (pieces the
+    acting seat cannot tell apart: Agent DOG's face-down pieces), when every piece followed
+    as an individual ends in the same place (R-C15)."""
 
     targets: Targets
+    follows_pieces: bool = False
 
-    @implements("BD-PARTNER", "BD-FULL-MOVE", "R-C10", "R-C14")
+    @implements("BD-PARTNER", "BD-FULL-MOVE", "R-C10", "R-C14", "R-C15")
     def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
         """Each distinct outcome once, spelled canonically: the first of its spellings in the
         order pieces in board order, longer sub-moves first, track before finish. Orderings
         that reach the same table are explored once, so the work follows the number of
         outcomes, not of orderings."""
         whose = eligibility(turn, self.targets)
-        return splits(turn, card.notation, whose, PARTNER_POINTS, PARTNER_CLAUSES, True)
+        spellings = Spellings.PIECES if self.follows_pieces else Spellings.STATES
+        return splits(turn, card.notation, whose, PARTNER_POINTS, PARTNER_CLAUSES, spellings)
 
     def spellings(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
         """Every legal spelling, in the same order (for tests that check :meth:`plays`
         against all of them; their number grows with the orderings)."""
         whose = eligibility(turn, self.targets)
-        return splits(turn, card.notation, whose, PARTNER_POINTS, PARTNER_CLAUSES, False)
+        return splits(turn, card.notation, whose, PARTNER_POINTS, PARTNER_CLAUSES, Spellings.EVERY)
 
     def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
         board = turn.board

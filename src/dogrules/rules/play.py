@@ -27,9 +27,10 @@ from dogrules.rules.copy import check_copy, copy_plays_as
 from dogrules.rules.disc import (
     DiscTurn,
     board_disc,
-    landings_owe_turn,
     may_owe_turn,
+    turn_directions,
     turn_disc,
+    turned_places,
 )
 from dogrules.rules.movement import any_colour_protects, protected_fields
 from dogrules.rules.round import (
@@ -321,10 +322,13 @@ def _outcomes(rule: RoundPlay, game: GameRules) -> Outcomes:
     board = game.board
     disc, aftermath = rule.disc, rule.aftermath
     return Outcomes(
-        turn_due=None
+        turns=None
         if disc is None or board.disc is None
-        else functools.partial(landings_owe_turn, board.disc.paws),
+        else functools.partial(turn_directions, board.disc),
         ordered=frozenset() if aftermath is None else aftermath.triggers(board),
         settle=None if aftermath is None else aftermath.settle,
         winners=functools.partial(winners, acting_first=acting_side_first(game)),
+        turned=None
+        if disc is None or board.disc is None
+        else functools.partial(turned_places, board),
     )

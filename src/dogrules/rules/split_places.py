@@ -1,9 +1,11 @@
-"""Where the pieces of a split (:mod:`dogrules.rules.splits`) stand, followed as individuals:
-after a sub-move, as :func:`~dogrules.rules.movement.walk` says it went, and once the
-aftermath has moved pieces."""
+"""Where the pieces of a split (:mod:`dogrules.rules.splits`) stand: by owner, as a state
+holds them (:func:`seated`), or followed as individuals: after a sub-move, as
+:func:`~dogrules.rules.movement.walk` says it went, and once the aftermath has moved
+pieces."""
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 
 from dogrules.engine.table import Table
@@ -13,6 +15,32 @@ from dogrules.rules.movement import Landing
 # Where each followed piece stands, by its number (its rank among the starting fields):
 # HOME once captured.
 Where = tuple[int, ...]
+
+# The locations of each seat's pieces (HOME for a piece at home), each seat's in order: what a
+# state holds of them, so that pieces of one colour are not told apart (R-C15).
+Seated = tuple[tuple[int, ...], ...]
+
+
+def seated(where: Seated, owner: int, origin: int, target: int, done: Landing) -> Seated:
+    """``where`` after a sub-move of a piece of ``owner`` from ``origin`` to ``target`` that
+    goes as ``done`` says: the piece it captures is home, and so is the moving piece if the
+    Black Dog takes it; otherwise the moving piece stands on ``target``."""
+    places = list(where)
+    if done.taken_by_dog:
+        places[owner] = _relocated(places[owner], origin, HOME)
+        return tuple(places)
+    if done.captured is not None:
+        places[done.captured] = _relocated(places[done.captured], target, HOME)
+    places[owner] = _relocated(places[owner], origin, target)
+    return tuple(places)
+
+
+def _relocated(locations: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
+    """A seat's locations, in order, with the piece on ``old`` put on ``new``."""
+    moved = list(locations)
+    moved.remove(old)
+    bisect.insort(moved, new)
+    return tuple(moved)
 
 
 def placed(where: Where, origin: int, target: int, done: Landing) -> Where:

@@ -10,28 +10,32 @@ copy of the table and says what it did there besides
 the Black Dog, R-B3; a start field's protection gained or lost, R-C4).
 
 The search goes depth first in the stable order (pieces in board order, longer sub-moves
-first, the track before the finish) and follows pieces as individuals. Many orderings lead
-to the same result:
+first, the track before the finish). Many orderings lead to the same result:
 
-- two orderings that leave the same pieces in the same places (with the same finish order
-  and the same ordered landings) reach one node, whose sub-moves are explored once; a later
-  ordering reaching it explores only the piece the earlier ones held back (the piece just
-  moved);
+- two orderings that reach the same table (the same pieces on the same fields, with the same
+  landings, finish order and points left) reach one node, whose sub-moves are explored once;
+  a later ordering reaching it explores only the piece the earlier ones held back (the piece
+  just moved);
 - a last sub-move is not tried where an earlier spelling reaches the same outcome (see
   :mod:`~dogrules.rules.split_skips`).
 
-Two complete plays are one outcome when the phase rule's
-:class:`~dogrules.engine.ruleset.Outcomes` tells them apart by nothing: where each piece ends
-once the aftermath has moved pieces, whether the disc must turn, and who has won. The first
-spelling found of each outcome is its canonical one (the first in the stable order), so the
-work follows the number of outcomes, not of orderings.
+Two complete plays are one outcome when they lead to the same state (R-C15): the same seats'
+pieces on the same fields once the aftermath has moved pieces, the same disc choices
+(the phase rule's :class:`~dogrules.engine.ruleset.Outcomes`) and the same winners. Where
+the acting seat cannot see that two states are equal (Agent DOG's face-down pieces:
+:attr:`Spellings.PIECES`), pieces are followed as individuals instead, and two plays are one
+outcome only when every piece ends in the same place. The first spelling found of each
+outcome is its canonical one (the first in the stable order), so the work follows the number
+of outcomes, not of orderings.
 """
 
 from __future__ import annotations
 
 import bisect
 import dataclasses
+import enum
 from collections.abc import Callable, Hashable, Iterator
+from typing import Final
 
 from dogrules.engine.memo import SplitPlans
 from dogrules.engine.ruleset import Moves, Outcomes, Turn
@@ -43,8 +47,11 @@ from dogrules.rules.movement import (
     protected_fields,
     walk,
 )
-from dogrules.rules.split_places import Where, placed, settled
+from dogrules.rules.split_places import Seated, Where, placed, seated, settled
 from dogrules.rules.split_skips import Arrival, repeats_earlier
+
+# The disc turn's choices where none is due (or no phase rule said).
+NO_TURN: Final[tuple[str | None, ...]] = (None,)
 
 # Whether a sub-move may move the piece of a seat (the second number) standing on a field (the
 # first), asked of each table a split reaches (R-C14: ``Eligibility`` gives it for a table).
@@ -52,20 +59,38 @@ Movable = Callable[[int, int], bool]
 Eligibility = Callable[[Table], Movable]
 
 
-# Where each piece ends, whether the disc must turn (or, with no phase rule's judgement,
-# every landing in order) and who has won (or the finish order).
-Outcome = tuple[Where, bool | tuple[int, ...], tuple[int, ...]]
+# Where the pieces end (by owner with the Black Dog's field; or followed as individuals,
+# with the disc turn's direction; or, with no phase rule's judgement, with every landing in
+# order) and who has won (or the finish order).
+Outcome = tuple[Hashable, ...]
+
+
+class Spellings(enum.Enum):
+    """Which spellings of a split :func:`splits` lists."""
+
+    EVERY = "every"
+    """Every legal spelling (for tests that check the listing against all of them)."""
+    STATES = "states"
+    """The first spelling of each state the plays lead to (R-C15)."""
+    PIECES = "pieces"
+    """The first spelling of each outcome with every piece followed as an individual: where
+    the acting seat cannot tell pieces of one colour apart (R-C15, Agent DOG)."""
 
 
 def splits(
-    turn: Turn, card: str, whose: Eligibility, points: int, clauses: tuple[str, ...], merge: bool
+    turn: Turn,
+    card: str,
+    whose: Eligibility,
+    points: int,
+    clauses: tuple[str, ...],
+    spellings: Spellings,
 ) -> Iterator[Moves]:
     """Every way to spend ``points`` of ``card`` in sub-moves of the pieces ``whose`` allows
     on the table before each sub-move (never the same piece twice in a row, each a full
-    number move), depth first in the stable order; with ``merge`` only the first spelling of
-    each distinct outcome (and whether the disc must turn after it is noted in
-    ``turn.known_turns``)."""
-    search = _Search(turn, card, whose, points, clauses, merge)
+    number move), depth first in the stable order; all of them, or only the first spelling
+    of each distinct outcome (see :class:`Spellings`; the disc turn's choices after it noted
+    in ``turn.known_turns``)."""
+    search = _Search(turn, card, whose, points, clauses, spellings)
     root = search.root()
     found: list[Moves] = []
     search.explore(root, root.pieces, (), found)
@@ -101,14 +126,16 @@ class Plans(dict[tuple[int, int], list[tuple[int, int]]]):
 
 @dataclasses.dataclass
 class _Node:
-    """A table the search has reached, with its pieces followed (``where``), the points left,
-    its protected start fields, the finish fields taken, the plans of that context, whose
-    pieces may move there (``movable``, R-C14) and those pieces (in board order), the
-    sub-move that led to it, whether that sub-move opened pieces to the rest of the card
-    (``opened``) and the piece not yet explored from it (``held``: the one just moved, until
-    another ordering reaches it)."""
+    """A table the search has reached, with its pieces by seat (``seats``, when outcomes are
+    told apart by state) or followed as individuals (``where``), the points left, its
+    protected start fields, the finish fields taken, the plans of that context, whose pieces
+    may move there (``movable``, R-C14) and those pieces (in board order), the sub-move that
+    led to it, whether that sub-move opened pieces to the rest of the card (``opened``) and
+    the piece not yet explored from it (``held``: the one just moved, until another ordering
+    reaches it)."""
 
     table: Table
+    seats: Seated
     where: Where
     points: int
     blocked: frozenset[int]
@@ -132,18 +159,19 @@ class _Search:
         whose: Eligibility,
         points: int,
         clauses: tuple[str, ...],
-        merge: bool,
+        spellings: Spellings,
     ) -> None:
         self.turn = turn
         self.board = turn.board
         self.card = card
         self.whose = whose
         self.clauses = clauses
-        self.merge = merge
+        self.merge = spellings is not Spellings.EVERY
+        self.by_state = spellings is Spellings.STATES
         self.judged: Outcomes | None = turn.outcome
         self.nodes: dict[Hashable, _Node] = {}
         self.listed: set[Outcome] = set()
-        self.known = turn.known_turns if merge and self.judged is not None else None
+        self.known = turn.known_turns if self.merge and self.judged is not None else None
         self.memo = turn.game.memo
         self.points = points
         self.any_colour = any_colour_protects(turn.game)
@@ -152,18 +180,40 @@ class _Search:
         """The node of the table as the turn found it, with all the points to split."""
         points = self.points
         table = self.turn.table.clone()
-        where = tuple(sorted(table.occupant))
+        locations = sorted(table.occupant)
         movable = self.whose(table)
-        pieces = [location for location in where if movable(location, table.occupant[location])]
-        in_finish = frozenset(filter(self.board.is_lane, where))
+        pieces = [location for location in locations if movable(location, table.occupant[location])]
+        in_finish = frozenset(filter(self.board.is_lane, locations))
         blocked = protected_fields(self.board, table, self.any_colour)
         plans = self.context(table, blocked, in_finish)
+        seats: Seated = table.pieces() if self.by_state else ()
+        where: Where = () if self.by_state else tuple(locations)
         node = _Node(
-            table, where, points, blocked, in_finish, plans, movable, pieces, None, False, None
+            table,
+            seats,
+            where,
+            points,
+            blocked,
+            in_finish,
+            plans,
+            movable,
+            pieces,
+            None,
+            False,
+            None,
         )
-        landings = self.ordered_landings(tuple(table.landed))
-        self.nodes[where, landings, tuple(table.finished), points] = node
+        self.nodes[self.key(table, seats, where, points)] = node
         return node
+
+    def key(self, table: Table, seats: Seated, where: Where, points: int) -> Hashable:
+        """What tells a table reached apart: the pieces by seat and where moved pieces
+        landed (by state), or the pieces followed as individuals (whose landings they
+        imply), with the ordered landings, the finish order and the points left."""
+        landings = self.ordered_landings(tuple(table.landed))
+        finished = tuple(table.finished)
+        if self.by_state:
+            return seats, frozenset(table.landed), landings, finished, points
+        return where, landings, finished, points
 
     def ordered_landings(self, landed: tuple[int, ...]) -> tuple[int, ...]:
         """The landings whose order the phase rule reads (every landing, with no phase
@@ -218,13 +268,16 @@ class _Search:
             and repeats_earlier(self.board, table, judged.ordered, arrival, origin, target)
         ):
             return
-        outcome = self.outcome(node, origin, target)
-        if outcome in self.listed:
+        listed, turns = self.listed, []
+        for outcome, direction in self.outcomes(node, origin, target):
+            if outcome not in listed:
+                listed.add(outcome)
+                turns.append(direction)
+        if not turns:
             return
-        self.listed.add(outcome)
         moves = (*done, (origin, target))
         if self.known is not None:
-            self.known[self.card, moves] = bool(outcome[1])
+            self.known[self.card, moves] = tuple(turns)
         found.append(moves)
 
     def go_on(
@@ -237,8 +290,12 @@ class _Search:
         table = node.table.clone()
         owner = table.occupant[origin]
         went = walk(table, owner, origin, target, self.clauses)
-        where = placed(node.where, origin, target, went)
-        key = where, self.ordered_landings(tuple(table.landed)), tuple(table.finished), points
+        seats, where = node.seats, node.where
+        if self.by_state:
+            seats = seated(seats, owner, origin, target, went)
+        else:
+            where = placed(where, origin, target, went)
+        key = self.key(table, seats, where, points)
         first: list[int] | None = None
         if self.merge and key in self.nodes:
             reached = self.nodes[key]
@@ -277,25 +334,60 @@ class _Search:
             plans = self.context(table, blocked, in_finish)
         arrival = Arrival(origin, target, went, node.arrival)
         after = _Node(
-            table, where, points, blocked, in_finish, plans, movable, pieces, arrival, opened, held
+            table,
+            seats,
+            where,
+            points,
+            blocked,
+            in_finish,
+            plans,
+            movable,
+            pieces,
+            arrival,
+            opened,
+            held,
         )
         self.nodes.setdefault(key, after)
         self.explore(after, left if first is None else first, (*done, (origin, target)), found)
 
-    def outcome(self, node: _Node, origin: int, target: int) -> Outcome:
-        """The outcome of the play ending with a last sub-move from ``origin`` to ``target``
-        on ``node``, carried out on a copy of its table: where each piece ends once the
-        aftermath has moved pieces, whether the disc must turn, and who has won."""
+    def outcomes(self, node: _Node, origin: int, target: int) -> list[tuple[Outcome, str | None]]:
+        """The outcomes of the play ending with a last sub-move from ``origin`` to ``target``
+        on ``node``, carried out on a copy of its table, one for each direction the disc may
+        turn after it (with that direction): where the pieces end once the aftermath has
+        moved pieces and the disc has turned, and who has won."""
         after = node.table.clone()
-        went = walk(after, after.occupant[origin], origin, target, self.clauses)
-        where = placed(node.where, origin, target, went)
+        owner = after.occupant[origin]
+        went = walk(after, owner, origin, target, self.clauses)
         judged = self.judged
         if judged is None:
-            return where, tuple(after.landed), tuple(after.finished)
-        if judged.settle is not None and self.ordered_landings(tuple(after.landed)):
-            where = settled(judged.settle, after, where, tuple(after.landed))
-        due = judged.turn_due is not None and judged.turn_due(after.landed)
+            ended: Hashable
+            if self.by_state:
+                ended = seated(node.seats, owner, origin, target, went)
+            else:
+                ended = placed(node.where, origin, target, went)
+            return [((ended, tuple(after.landed), tuple(after.finished)), None)]
+        turns = NO_TURN if judged.turns is None else judged.turns(after)
         won: tuple[int, ...] = ()
         if after.finished and judged.winners is not None:
             won = judged.winners(after, self.turn.seat, self.turn.state.teams)
-        return where, due, won
+        landings = tuple(after.landed)
+        settle = judged.settle if self.ordered_landings(landings) else None
+        if not self.by_state:
+            where = placed(node.where, origin, target, went)
+            if settle is not None:
+                where = settled(settle, after, where, landings)
+            return [((where, direction, won), direction) for direction in turns]
+        if settle is not None:
+            assert None in turns, "no phase rule has both an aftermath and a disc turn"
+            after = after.clone()
+            settle(after)
+            return [((after.pieces(), after.dog, won), None)]
+        seats = seated(node.seats, owner, origin, target, went)
+        turned = judged.turned
+        if turned is None or None in turns:
+            return [((seats, after.dog, won), None)]
+        return [
+            ((*turned(seats, after.dog, direction), won), direction)
+            for direction in turns
+            if direction is not None
+        ]

@@ -1,11 +1,13 @@
 """Distinct outcomes: what an action leads to, and the checks that ``legal_actions`` lists
 each outcome once and misses none.
 
-An action's outcome is the state it leads to together with where each piece went, pieces
-followed as individuals through the action's events (so two swaps of different pairs of
-same-coloured face-down pieces are two outcomes, and two Partner orderings that move the
-same pieces to the same places are one). The events may differ otherwise: the fields a
-piece stopped on along the way, or the order of captures.
+An action's outcome is the state it leads to (R-C15: two Partner orderings that leave the
+same seats' pieces on the same fields are one, and so are two disc directions that leave the
+same board). Where the acting seat cannot see that two states are equal (Agent DOG's
+face-down pieces), it is the state together with where each piece went, pieces followed as
+individuals through the action's events (so two swaps of different pairs of same-coloured
+face-down pieces are two outcomes). The events may differ otherwise: the fields a piece
+stopped on along the way, or the order of captures.
 
 The exhaustive check enumerates every spelling of every card play (every Partner ordering,
 both disc directions, each colour of a two-colour card) and applies each: use it on small
@@ -26,7 +28,7 @@ from dogrules.model.actions import Action, ActionKind
 from dogrules.model.errors import violation
 from dogrules.model.events import Event, EventKind
 from dogrules.model.results import Transition
-from dogrules.model.state import State
+from dogrules.model.state import Phase, State
 from dogrules.rules.partner import PartnerCard
 from dogrules.rules.play import RoundPlay, make_turn
 from dogrules.variants.facade import Variant
@@ -101,10 +103,24 @@ def _field(label: str, seat: int | None) -> Field:
 
 
 def outcome(v: Variant, state: State, transition: Transition) -> Hashable:
-    """The outcome of a transition from ``state``: the state it leads to and where each
-    piece went (see :func:`followed_pieces`)."""
+    """The outcome of a transition from ``state``: the state it leads to (R-C15), and where
+    each piece went (see :func:`followed_pieces`) in a variant whose seats cannot see that
+    two states are equal (:func:`follows_pieces`)."""
+    if not follows_pieces(v):
+        return transition.state
     labels = _labels(v.board(state.players))
     return transition.state, followed_pieces(state, labels, transition.events)
+
+
+def follows_pieces(v: Variant) -> bool:
+    """Whether ``v`` tells outcomes apart by pieces followed as individuals (Agent DOG's
+    face-down pieces, whose colours the acting seat may not know: R-C15), as its Partner
+    card says."""
+    rule = v.ruleset.phases.get(Phase.PLAY)
+    if not isinstance(rule, RoundPlay):
+        return False
+    partner = rule.cards.get(CardFamily.PARTNER)
+    return isinstance(partner, PartnerCard) and partner.follows_pieces
 
 
 @functools.lru_cache(maxsize=64)

@@ -63,7 +63,7 @@ AGENT_DOG = Ruleset(
                 CardFamily.NUMBER: NumberCard(OWN_OR_FACE_DOWN),
                 CardFamily.START: StartCard(OWN_OR_FACE_DOWN),
                 CardFamily.SWAP: FaceDownSwap(),
-                CardFamily.PARTNER: PartnerCard(AgentPartnerTargets()),
+                CardFamily.PARTNER: PartnerCard(AgentPartnerTargets(), follows_pieces=True),
             },
             aftermath=AgentAftermath(),
             turn_clauses=("AD-TURN",),
