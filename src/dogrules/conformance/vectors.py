@@ -86,8 +86,8 @@ UNSHOWN: dict[str, str] = {
     "AD-FIRST-DEALER": SETUP,
     "AD-PLAYERS": SETUP,
     "AD-SETUP": SETUP,
-    "R-C14": "no Agent DOG clause test sets up a position where it decides yet (issue 35); "
-    "Black DOG's vectors show it",
+    "R-C15": "which spelling of an outcome is listed: every vector's listing shows it, "
+    "action by action, but no event or refusal cites it",
     "KD-DEAL": SETUP,
     "KD-DECK": SETUP,
     "KD-DOGS": SETUP,
