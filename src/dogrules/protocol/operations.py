@@ -51,10 +51,13 @@ BAD_INPUT = (DogRulesError, ValueError, TypeError, KeyError, IndexError)
 
 @attrs.frozen
 class Context:
-    """What a server's operations share: its session store and its limits."""
+    """What a server's operations share: its session store, its limits, and the house rules
+    it plays each variant by when a request names none (variant name -> ruling id ->
+    reading name; a variant not named: the reference readings)."""
 
     sessions: Sessions = attrs.field(factory=Sessions)
     max_request_bytes: int = MAX_REQUEST_BYTES
+    house_rules: Mapping[str, Mapping[str, str]] = attrs.field(factory=dict)
 
 
 def hello(request: Request, context: Context) -> Answer:
@@ -94,7 +97,7 @@ def _identity() -> Answer:
 
 
 def new_game(request: Request, context: Context) -> Answer:
-    variant = get_variant(str(request["variant"]))
+    variant = _variant(str(request["variant"]), request, context)
     teams = request.get("teams")
     try:
         state = variant.new_game(
@@ -104,13 +107,14 @@ def new_game(request: Request, context: Context) -> Answer:
         )
     except ValueError as exc:
         raise ProtocolError(ErrorCode.INVALID_REQUEST, str(exc)) from None
-    return _kept(request, context, state)
+    return _kept(request, context, state, variant)
 
 
 def position(request: Request, context: Context) -> Answer:
     if "state" in request:
-        return _kept(request, context, load(_object(request["state"])))
-    variant = get_variant(str(request["variant"]))
+        state = load(_object(request["state"]))
+        return _kept(request, context, state, _variant(state.variant, request, context))
+    variant = _variant(str(request["variant"]), request, context)
     black_dog, last_played = request.get("black_dog"), request.get("last_played")
     dealer, teams = request.get("dealer"), request.get("teams")
     try:
@@ -129,7 +133,7 @@ def position(request: Request, context: Context) -> Answer:
         raise
     except BAD_INPUT as exc:
         raise InvalidPosition(f"position: {exc}") from None
-    return _kept(request, context, state)
+    return _kept(request, context, state, variant)
 
 
 def legal_actions(request: Request, context: Context) -> Answer:
@@ -271,13 +275,35 @@ def _given(request: Request, context: Context) -> tuple[State, Variant, str | No
                 f"session {str(session)!r} is not kept here (never made, closed, or the "
                 "oldest forgotten to make room)",
             )
-        return state, get_variant(state.variant), str(session)
+        if "rulings" in request:
+            raise ProtocolError(
+                ErrorCode.INVALID_REQUEST,
+                "rulings: a session keeps the house rules its game was made with",
+                problems=(("rulings", "not with a session: its game keeps its own"),),
+            )
+        rulings = context.sessions.rulings(str(session))
+        return state, get_variant(state.variant, rulings=rulings), str(session)
     state = load(_object(request["state"]))
-    return state, get_variant(state.variant), None
+    return state, _variant(state.variant, request, context), None
 
 
-def _kept(request: Request, context: Context, state: State) -> Answer:
-    session = context.sessions.open(state) if request.get("keep") is True else None
+def _variant(name: str, request: Request, context: Context) -> Variant:
+    """The variant called ``name`` played by the request's house rules, or by the server's
+    own for that variant when the request names none."""
+    given = request.get("rulings")
+    if given is None:
+        return get_variant(name, rulings=context.house_rules.get(name))
+    if not isinstance(given, dict):
+        raise TypeError(
+            f"rulings must be an object of ruling id -> reading name, not {given!r:.40}"
+        )
+    return get_variant(name, rulings={str(key): str(value) for key, value in given.items()})
+
+
+def _kept(request: Request, context: Context, state: State, variant: Variant) -> Answer:
+    keep = request.get("keep") is True
+    rulings = dict(variant.house_rules)
+    session = context.sessions.open(state, rulings) if keep else None
     return _state_fields(state, session)
 
 

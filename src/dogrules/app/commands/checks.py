@@ -18,8 +18,9 @@ from dogrules.app.cli_files import (
     MAX_STEPS,
     check_players,
     fail,
+    rules_option,
     short,
-    variant_named,
+    variant_ruled,
     with_data,
 )
 from dogrules.app.commands.options import ray_option, variant_argument
@@ -91,6 +92,7 @@ NEEDS_CHECK_EXTRA = "dogrules check needs the optional extra: pip install 'dogru
     help="Sweep: where the game record of a counterexample is written.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="Sweep: no progress bar.")
+@rules_option("A house-rules file (TOML, [rulings] table): check the engine by its readings.")
 def check(
     variant_name: str,
     layout: Path | None,
@@ -103,6 +105,7 @@ def check(
     seed: int,
     record_path: Path,
     quiet: bool,
+    rules_path: Path | None,
 ) -> None:
     """Run the invariant checks against the installed engine, each on its own, reporting
     pass/fail and a shrunk counterexample; optionally on corrected board or deck data.
@@ -111,11 +114,13 @@ def check(
     checked at every step, on many processes or a Ray cluster; the first counterexample is
     written as a game record that ``dogrules replay`` plays back."""
     checking = _checking()
-    variant = variant_named(variant_name)
+    variant = variant_ruled(variant_name, rules_path)
     check_players(variant_name, players)
     if workers is not None or ray_address is not None:
-        if layout is not None or deck is not None:
-            fail("--layout and --deck cannot be swept on workers: leave out --workers/--ray")
+        if layout is not None or deck is not None or rules_path is not None:
+            fail(
+                "--layout, --deck and --rules cannot be swept on workers: leave out --workers/--ray"
+            )
         counts = players or tuple(checking.playable_counts(variant))
         _sweep(
             variant_name, counts, examples, steps, seed, workers, ray_address, record_path, quiet

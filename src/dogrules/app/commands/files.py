@@ -15,7 +15,9 @@ from dogrules.app.cli_files import (
     fail,
     load_position,
     read_json,
+    rules_option,
     short,
+    variant_ruled,
     write_output,
 )
 from dogrules.formats.validation import validate as validate_data
@@ -45,11 +47,12 @@ def validate(path: Path) -> None:
 @click.argument("position", type=click.Path(path_type=Path))
 @click.argument("action_text", metavar="ACTION")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def explain(position: Path, action_text: str, as_json: bool) -> None:
+@rules_option("A house-rules file (TOML, [rulings] table): judge by its readings.")
+def explain(position: Path, action_text: str, as_json: bool, rules_path: Path | None) -> None:
     """Is ACTION legal in the POSITION (a JSON file in dump shape)? Exit 0 legal, 1 illegal,
     2 bad input."""
     state = load_position(position)
-    variant = get_variant(state.variant)
+    variant = variant_ruled(state.variant, rules_path)
     try:
         action = variant.parse_action(state, action_text)
     except ValueError as exc:
@@ -85,10 +88,11 @@ def explain(position: Path, action_text: str, as_json: bool) -> None:
 @click.command()
 @click.argument("position", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def moves(position: Path, as_json: bool) -> None:
+@rules_option("A house-rules file (TOML, [rulings] table): list by its readings.")
+def moves(position: Path, as_json: bool, rules_path: Path | None) -> None:
     """List the legal actions of the POSITION, grouped by card."""
     state = load_position(position)
-    variant = get_variant(state.variant)
+    variant = variant_ruled(state.variant, rules_path)
     groups: dict[str, list[str]] = {}
     for action in variant.legal_actions(state):
         key = action.card or action.kind

@@ -14,8 +14,9 @@ from dogrules.app.cli_files import (
     check_output,
     check_players,
     fail,
+    rules_option,
     short,
-    variant_named,
+    variant_ruled,
 )
 from dogrules.app.commands.options import variant_argument
 from dogrules.app.human import HumanQuit, HumanSeat, terminal_ask
@@ -64,6 +65,9 @@ from dogrules.variants import variant as get_variant
     "record_path",
     help="Write the game record (JSON) to this file ('-': standard output).",
 )
+@rules_option(
+    "A house-rules file (TOML, [rulings] table): play by its readings (the record says so)."
+)
 def play(
     variant_name: str,
     players: int,
@@ -74,10 +78,11 @@ def play(
     humans: tuple[int, ...],
     show_board: bool,
     record_path: str | None,
+    rules_path: Path | None,
 ) -> None:
     """Play a whole game between bots (built-in or plug-ins, see --bot) and you, narrated
     with clause ids."""
-    variant = variant_named(variant_name)
+    variant = variant_ruled(variant_name, rules_path)
     check_players(variant_name, [players])
     check_output(record_path)
     try:
@@ -112,7 +117,8 @@ def play(
         click.echo("\ngame abandoned")
         sys.exit(0)
     if record_path is not None:
-        record = record_game(variant_name, players, seed, state.teams, played)
+        rulings = variant.house_rules
+        record = record_game(variant_name, players, seed, state.teams, played, rulings=rulings)
         if record_path == "-":
             click.echo(render_record(Record.from_json(record)), nl=False)
         else:

@@ -6,11 +6,12 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from pathlib import Path
 from types import ModuleType
 
 import click
 
-from dogrules.app.cli_files import fail
+from dogrules.app.cli_files import fail, house_rules_of, rules_files_option
 from dogrules.app.stdio import serve_lines
 from dogrules.protocol import MAX_REQUEST_BYTES, MAX_SESSIONS, Context, Sessions
 
@@ -48,6 +49,10 @@ _SERVE_MODULES = ("starlette", "uvicorn", "anyio", "httptools", "h11")
     show_default=True,
     help="Sessions kept server-side; the least recently used is forgotten first.",
 )
+@rules_files_option(
+    "A house-rules file naming its variant: the readings of that variant's games when a "
+    "request names none (repeatable, one file per variant)."
+)
 def serve(
     transport: str | None,
     host: str,
@@ -55,13 +60,14 @@ def serve(
     cors_origins: tuple[str, ...],
     max_request_bytes: int,
     max_sessions: int,
+    rules_paths: tuple[Path, ...],
 ) -> None:
     """Answer protocol requests (docs/protocol.md): JSON lines on standard input and output
     with --stdio, until the input ends; or HTTP with --http (POST /api/<op>, the OpenAPI
     document at /openapi.json), until interrupted."""
     if transport is None:
         raise click.UsageError("choose a transport: --stdio or --http")
-    context = Context(Sessions(max_sessions), max_request_bytes)
+    context = Context(Sessions(max_sessions), max_request_bytes, house_rules_of(rules_paths))
     if transport == "stdio":
         try:
             serve_lines(sys.stdin.buffer, sys.stdout.buffer, context)
