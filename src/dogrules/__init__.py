@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from dogrules.data.register import Clause
+from dogrules.data.register import Clause, Reading
 from dogrules.data.version import __version__
 from dogrules.engine.choices import Decision, Option, StepKind
 from dogrules.engine.table import compiled
@@ -21,12 +21,14 @@ from dogrules.model.actions import Action, ActionKind
 from dogrules.model.errors import (
     ChoiceError,
     DogRulesError,
+    HouseRulesError,
     IllegalAction,
     InvalidPosition,
     NotationError,
 )
 from dogrules.model.events import Event, EventKind
-from dogrules.model.results import Refusal, Ruling, Transition
+from dogrules.model.house_rules import HouseRules
+from dogrules.model.results import ReadingVerdict, Refusal, Ruling, Transition
 from dogrules.model.state import Phase, State
 from dogrules.variants import VARIANTS, variant
 from dogrules.variants.facade import Variant
@@ -43,11 +45,15 @@ __all__ = [
     "EventKind",
     "Game",
     "HistoryError",
+    "HouseRules",
+    "HouseRulesError",
     "IllegalAction",
     "InvalidPosition",
     "NotationError",
     "Option",
     "Phase",
+    "Reading",
+    "ReadingVerdict",
     "Refusal",
     "Ruling",
     "State",

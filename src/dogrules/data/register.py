@@ -16,7 +16,7 @@ from typing import TypeVar
 
 import attrs
 
-from dogrules.data.specs import read_only, read_toml
+from dogrules.data.specs import read_only, read_toml, specs_path
 
 LAYOUT_DOCUMENT = "dogrules default layout"
 STATED_LAYOUT_DOCUMENT = "manual (see section)"
@@ -58,6 +58,19 @@ class Passage:
 
 
 @attrs.frozen
+class Reading:
+    """One way of reading what a ruling settles: its ``name`` (as a house-rules file names
+    it), the reading in our own words (``text``), why a table may read it so
+    (``rationale``), and whether it is the reading the reference engine follows
+    (``default``)."""
+
+    name: str
+    text: str
+    rationale: str
+    default: bool = False
+
+
+@attrs.frozen
 class Clause:
     """One entry of the register: a manual rule, one of our rulings, or an assumption.
 
@@ -67,6 +80,10 @@ class Clause:
     one; a clause may draw on several).
     ``variants`` limits a clause of a shared file (common.toml) to the variants it governs;
     empty, it governs every variant whose register includes the file.
+    A ruling that chooses between readings the manual leaves open names the one it
+    implements (``reading``) and the ``alternatives`` a table may play by instead (house
+    rules, :mod:`dogrules.model.house_rules`); a ruling with none says why
+    (``no_alternative``).
     """
 
     id: str
@@ -80,6 +97,18 @@ class Clause:
     note: str = ""
     variants: tuple[str, ...] = ()
     passages: tuple[Passage, ...] = ()
+    reading: str = ""
+    alternatives: tuple[Reading, ...] = ()
+    no_alternative: str = ""
+
+    @property
+    def readings(self) -> tuple[Reading, ...]:
+        """The reading this clause implements (first, the default) and its alternatives;
+        empty for a clause with no alternative."""
+        if not self.alternatives:
+            return ()
+        own = Reading(self.reading, self.text, self.rationale, default=True)
+        return (own, *self.alternatives)
 
     def governs(self, variant: str) -> bool:
         """Whether this clause belongs to the register of ``variant``."""
@@ -189,7 +218,43 @@ def clause_from_table(table: Mapping[str, object], where: str) -> Clause:
         same_as=tuple(same_as),
         note=text_field("note", required=False),
         variants=tuple(variants),
+        reading=text_field("reading", required=False),
+        alternatives=_alternatives(table, where),
+        no_alternative=text_field("no_alternative", required=False),
     )
+
+
+_READING_FIELDS = ("name", "text", "rationale")
+
+
+def _alternatives(table: Mapping[str, object], where: str) -> tuple[Reading, ...]:
+    """The ``[[clause.alternative]]`` tables of one ruling, each checked field by field: a
+    ruling with alternatives names its own reading, and no two readings share a name."""
+    entries = table.get("alternative", [])
+    here = f"{where} ({table.get('id')})"
+    if not isinstance(entries, list):
+        raise ValueError(f"{here}: 'alternative' must be an array of tables")
+    found: list[Reading] = []
+    for number, entry in enumerate(entries, 1):
+        if not isinstance(entry, dict) or set(entry) != set(_READING_FIELDS):
+            raise ValueError(
+                f"{here}: alternative #{number} must be a table of exactly "
+                f"{', '.join(_READING_FIELDS)}"
+            )
+        if not all(isinstance(entry[name], str) and entry[name] for name in _READING_FIELDS):
+            raise ValueError(f"{here}: alternative #{number} fields must be non-empty strings")
+        found.append(Reading(entry["name"], entry["text"], entry["rationale"]))
+    own = table.get("reading", "")
+    if found and table.get("kind") != ClauseKind.RULING:
+        raise ValueError(f"{here}: only a ruling has alternative readings")
+    if found and not own:
+        raise ValueError(f"{here}: a ruling with alternatives names its own 'reading'")
+    if found and table.get("no_alternative"):
+        raise ValueError(f"{here}: has alternatives, so it has no 'no_alternative'")
+    names = [str(own), *(reading.name for reading in found)]
+    if len(set(names)) != len(names):
+        raise ValueError(f"{here}: two readings share a name ({', '.join(names)})")
+    return tuple(found)
 
 
 _PASSAGE_FIELDS = {
@@ -272,6 +337,28 @@ def read_register(
                 f"clause id {clause.id} is registered twice ({', '.join(clause_files)})"
             )
         seen.add(clause.id)
+    return tuple(clauses)
+
+
+def readings(clause_id: str, register: Iterable[Clause] | None = None) -> tuple[Reading, ...]:
+    """The readings of the ruling ``clause_id`` (the one implemented first, the default), read
+    from ``register`` or, without one, from every clause file under ``specs/clauses``;
+    empty when it has no alternative; ValueError when no clause has that id."""
+    clauses = all_clauses() if register is None else tuple(register)
+    for clause in clauses:
+        if clause.id == clause_id:
+            return clause.readings
+    raise ValueError(f"no clause has the id {clause_id!r}")
+
+
+@functools.cache
+def all_clauses() -> tuple[Clause, ...]:
+    """Every clause of every clause file under ``specs/clauses`` (no layout data)."""
+    clauses: list[Clause] = []
+    for path in sorted(specs_path("clauses").glob("*.toml")):
+        relative = f"clauses/{path.name}"
+        for index, entry in enumerate(read_toml(relative).get("clause", [])):
+            clauses.append(clause_from_table(entry, f"specs/{relative} clause #{index + 1}"))
     return tuple(clauses)
 
 

@@ -13,6 +13,7 @@ from dogrules.engine.memo import Listing
 from dogrules.engine.ruleset import GameRules
 from dogrules.model.actions import Action, shape_fault
 from dogrules.model.errors import IllegalAction
+from dogrules.model.events import Event
 from dogrules.model.results import Refusal, Ruling, Transition
 from dogrules.model.state import State
 
@@ -99,19 +100,40 @@ def apply(game: GameRules, state: State, action: object) -> Transition:
 
 
 def explain(game: GameRules, state: State, action: object) -> Ruling:
-    """The judge's verdict on ``action``: the refusal, or the events it would cause."""
+    """The judge's verdict on ``action``: the refusal, or the events it would cause; citing,
+    for each ruling involved that the game reads by house rules, the reading chosen."""
     action = as_action(action)
     refusal = judge(game, state, action)
     if refusal is not None:
-        text = f"{written(game, state, action)}: not legal.\n- {refusal.reason}"
-        return Ruling(False, refusal.clauses, (), text)
+        lines = [f"{written(game, state, action)}: not legal.", f"- {refusal.reason}"]
+        return _ruling(game, False, refusal.clauses, (), lines)
     events = carry_out(game, state, action).events
     cited: dict[str, None] = {}
     for event in events:
         cited.update(dict.fromkeys(event.clauses))
     lines = [f"{written(game, state, action)}: legal."]
     lines += [f"- {e.describe()}" for e in events]
-    return Ruling(True, tuple(cited), events, "\n".join(lines))
+    return _ruling(game, True, tuple(cited), events, lines)
+
+
+def _ruling(
+    game: GameRules,
+    legal: bool,
+    clauses: tuple[str, ...],
+    events: tuple[Event, ...],
+    lines: list[str],
+) -> Ruling:
+    """The verdict, its text ending with the house rules' readings of the rulings cited."""
+    house_rules = game.house_rules
+    readings = tuple(
+        (clause, reading)
+        for clause in clauses
+        if (reading := house_rules.reading(clause)) is not None
+    )
+    if readings:
+        chosen = ", ".join(f"{clause} ({reading})" for clause, reading in readings)
+        lines = [*lines, f"- read by house rules: {chosen}"]
+    return Ruling(legal, clauses, events, "\n".join(lines), readings)
 
 
 def as_action(action: object) -> Action:

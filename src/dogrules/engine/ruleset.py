@@ -23,6 +23,7 @@ from dogrules.geometry.board import Board, build_board, layout_values
 from dogrules.geometry.cards import CardCatalogue, CardFamily, CardSpec, Deck, build_deck
 from dogrules.model.actions import Action, Notation
 from dogrules.model.errors import InvalidPosition
+from dogrules.model.house_rules import REFERENCE, HouseRules
 from dogrules.model.results import Refusal, Step, Transition
 from dogrules.model.state import Phase, State
 
@@ -245,23 +246,29 @@ class Ruleset:
         """The cards whose movement names two fields that change places (``A<>B``)."""
         return _paired(self)
 
-    def game(self, players: int) -> GameRules:
-        """This ruleset at a table of ``players``; InvalidPosition when it is not played so."""
+    def game(self, players: int, house_rules: HouseRules = REFERENCE) -> GameRules:
+        """This ruleset at a table of ``players`` playing by ``house_rules`` (checked by the
+        caller, :func:`~dogrules.model.house_rules.house_rules_for`); InvalidPosition when it
+        is not played so."""
         if not isinstance(players, int) or isinstance(players, bool):
             raise InvalidPosition(f"players must be an integer, got {players!r}")
+        if house_rules:
+            return house_game_at(self, players, house_rules)
         return game_at(self, players)
 
 
 @dataclasses.dataclass(frozen=True, eq=False, slots=True)
 class GameRules:
-    """A ruleset at a table of a given size: its board, deck and citations, and the one cache
-    of what the engine remembers between calls on its states (``memo``)."""
+    """A ruleset at a table of a given size: its board, deck and citations, the readings it
+    plays by where they depart from the reference (``house_rules``), and the one cache of what
+    the engine remembers between calls on its states (``memo``)."""
 
     ruleset: Ruleset
     board: Board
     deck: Deck
     citations: Citations
     notations: tuple[Notation, ...]
+    house_rules: HouseRules = REFERENCE
     memo: Memo = dataclasses.field(default_factory=Memo, repr=False)
 
     @property
@@ -304,3 +311,11 @@ def game_at(ruleset: Ruleset, players: int) -> GameRules:
         raise InvalidPosition(str(exc)) from None
     notations = tuple(Notation(board, seat, ruleset.paired) for seat in board.seats)
     return GameRules(ruleset, board, ruleset.deck, Citations.of(ruleset.register), notations)
+
+
+@functools.cache
+def house_game_at(ruleset: Ruleset, players: int, house_rules: HouseRules) -> GameRules:
+    """``ruleset.game(players, house_rules)``, kept once built: the reference game's board
+    and citations, with a memo of its own (its listings and verdicts follow its readings)."""
+    reference = game_at(ruleset, players)
+    return dataclasses.replace(reference, house_rules=house_rules, memo=Memo())

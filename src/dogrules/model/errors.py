@@ -85,3 +85,15 @@ class InvariantViolation(DogRulesError, AssertionError):
 def violation(invariant: str, message: str) -> InvariantViolation:
     """The error saying that ``invariant`` does not hold."""
     return InvariantViolation(invariant, message)
+
+
+class HouseRulesError(DogRulesError, ValueError):
+    """House rules a variant cannot be played by: an unknown ruling id, a ruling that is not
+    the variant's or has no alternative, or an unknown reading name. ``ruling`` names the
+    ruling at fault (empty when the whole value is malformed) and ``valid`` the choices there
+    are (ruling ids or reading names)."""
+
+    def __init__(self, message: str, ruling: str = "", valid: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.ruling = ruling
+        self.valid = valid

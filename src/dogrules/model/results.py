@@ -58,12 +58,29 @@ class Transition:
 @attrs.frozen
 class Ruling:
     """A verdict on an action: legal or not, the clauses involved (each once), the events it
-    would cause (none when illegal) and plain English, one line per step, clause ids cited."""
+    would cause (none when illegal) and plain English, one line per step, clause ids cited.
+    ``readings`` names, for each ruling involved that the game reads by house rules, the
+    reading chosen (ruling id, reading name); empty under the reference readings."""
 
     legal: bool
     clauses: tuple[str, ...]
     events: tuple[Event, ...]
     text: str
+    readings: tuple[tuple[str, str], ...] = ()
+
+
+@attrs.frozen
+class ReadingVerdict:
+    """The verdict on an action under one reading of a ruling (a rule lawyer's comparison):
+    the ``ruling`` id, the ``reading``'s name, whether it is the reference reading
+    (``default``) and the one the game plays by (``chosen``), and the ``verdict`` with only
+    that ruling read so (the game's other house rules kept)."""
+
+    ruling: str
+    reading: str
+    default: bool
+    chosen: bool
+    verdict: Ruling
 
 
 @attrs.frozen

@@ -6,8 +6,11 @@ invariants a check runs, golden games) is read from the registered rulesets.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from dogrules.engine.ruleset import Ruleset
 from dogrules.geometry.board import layout_values
+from dogrules.model.house_rules import HouseRules
 from dogrules.variants.built_in import BUILT_IN
 from dogrules.variants.facade import Variant
 
@@ -16,15 +19,20 @@ VARIANTS: tuple[str, ...] = tuple(ruleset.name for ruleset in BUILT_IN)
 _REGISTRY: dict[str, Variant] = {ruleset.name: Variant(ruleset) for ruleset in BUILT_IN}
 
 
-def variant(name: str) -> Variant:
-    """The variant called ``name``; ValueError listing the valid names otherwise (TypeError
-    when ``name`` is not a string)."""
+def variant(name: str, rulings: Mapping[str, str] | HouseRules | None = None) -> Variant:
+    """The variant called ``name``, played by the house rules ``rulings`` (ruling id ->
+    reading name, see ``dogrules rulings VARIANT``; none: the reference readings); ValueError
+    listing the valid names otherwise (TypeError when ``name`` is not a string;
+    HouseRulesError, a ValueError, naming an unknown ruling or reading and the valid ones)."""
     if not isinstance(name, str):
         raise TypeError(f"name must be a variant name (str), got {type(name).__name__}")
     found = _REGISTRY.get(name)
     if found is None:
         raise ValueError(f"unknown variant {name!r}; valid variants: {', '.join(_REGISTRY)}")
-    return found
+    if rulings is None:
+        return found
+    ruled = found.with_house_rules(rulings)
+    return found if ruled == found else ruled
 
 
 def title(name: str) -> str:

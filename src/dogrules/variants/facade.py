@@ -20,10 +20,11 @@ from dogrules.geometry.cards import CardFamily, Deck
 from dogrules.model.actions import Action
 from dogrules.model.errors import NotationError
 from dogrules.model.events import Event
+from dogrules.model.house_rules import REFERENCE, HouseRules, house_rules_for
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.notation import parse_action_text
 from dogrules.model.observation import Observation, PublicFacts, from_json
-from dogrules.model.results import Ruling, Transition
+from dogrules.model.results import ReadingVerdict, Ruling, Transition
 from dogrules.model.state import State
 from dogrules.rules.secrecy import observation, observed_events
 from dogrules.variants.built_in import parts_written
@@ -37,13 +38,35 @@ class Variant:
 
     Read-only: ``variant(name)`` gives every caller the same object, so assigning or deleting
     an attribute raises AttributeError, as it does on a frozen attrs class (Python's way of
-    saying an attribute is read-only); ``with_data`` makes a variant with other data."""
+    saying an attribute is read-only); ``with_data`` makes a variant with other data.
 
-    __slots__ = ("ruleset",)
+    ``house_rules`` are the readings it plays by where they depart from the reference (see
+    :mod:`dogrules.model.house_rules`): the same game with other house rules is another,
+    unequal variant; with equal ones an equal variant."""
+
+    __slots__ = ("house_rules", "ruleset")
     ruleset: Ruleset
+    house_rules: HouseRules
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(
+        self, ruleset: Ruleset, house_rules: Mapping[str, str] | HouseRules | None = None
+    ) -> None:
+        # The register is read only when there are house rules to check against it.
+        checked = (
+            house_rules_for(ruleset.register, ruleset.name, house_rules)
+            if house_rules
+            else REFERENCE
+        )
         object.__setattr__(self, "ruleset", ruleset)
+        object.__setattr__(self, "house_rules", checked)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Variant):
+            return NotImplemented
+        return self.ruleset is other.ruleset and self.house_rules == other.house_rules
+
+    def __hash__(self) -> int:
+        return hash((id(self.ruleset), self.house_rules))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{self!r} is read-only: cannot set {name!r}")
@@ -52,7 +75,14 @@ class Variant:
         raise AttributeError(f"{self!r} is read-only: cannot delete {name!r}")
 
     def __repr__(self) -> str:
+        if self.house_rules:
+            return f"<Variant {self.ruleset.name} with {self.house_rules}>"
         return f"<Variant {self.ruleset.name}>"
+
+    def with_house_rules(self, house_rules: Mapping[str, str] | HouseRules | None) -> Variant:
+        """This variant played by ``house_rules`` (in place of its own); HouseRulesError (a
+        ValueError) naming an unknown ruling or reading and the valid ones."""
+        return Variant(self.ruleset, house_rules)
 
     @property
     def name(self) -> str:
@@ -84,8 +114,8 @@ class Variant:
         return self.ruleset.plays_in_rounds
 
     def game(self, players: int) -> GameRules:
-        """The ruleset at a table of ``players``."""
-        return self.ruleset.game(players)
+        """The ruleset at a table of ``players``, playing by this variant's house rules."""
+        return self.ruleset.game(players, self.house_rules)
 
     def board(self, players: int) -> Board:
         """The board of this variant for ``players`` seats."""
@@ -99,13 +129,15 @@ class Variant:
     def with_data(self, layout: SpecTable, source: str) -> Variant:
         """This variant played on other board and deck data (a layout file of the same shape
         as ``specs/layouts/<variant>.toml``); ValueError naming what is wrong with it."""
-        other = Variant(dataclasses.replace(self.ruleset, layout=layout, source=source))
+        other = Variant(
+            dataclasses.replace(self.ruleset, layout=layout, source=source), self.house_rules
+        )
         other.deck  # noqa: B018 - read now so that a broken deck is refused here
         return other
 
     def new_game(self, players: int = 4, seed: int = 0, teams: bool | None = None) -> State:
         """A new game with setup done and the first decision pending; same seed, same game."""
-        game = self.ruleset.game(players)
+        game = self.game(players)
         is_team = self.ruleset.teams_for(players, teams)
         return self.ruleset.opening.new_game(game, seed, is_team)
 
@@ -168,6 +200,29 @@ class Variant:
     def explain(self, state: State, action: Action) -> Ruling:
         """Whether ``action`` is legal, which clauses decide it, and what it would do."""
         return judge.explain(self._game(state), state, action)
+
+    def compare(self, state: State, action: Action) -> tuple[ReadingVerdict, ...]:
+        """A rule lawyer's comparison: the verdict on ``action`` under each reading of every
+        ruling that decides it (one ruling read otherwise at a time, this variant's other
+        house rules kept). A ruling decides it when its readings give different verdicts or
+        a verdict cites it; rulings in register order, each one's default reading first."""
+        self._game(state)
+        compared: list[ReadingVerdict] = []
+        for clause in self.ruleset.register:
+            chosen = self.house_rules.reading(clause.id)
+            verdicts: list[ReadingVerdict] = []
+            for reading in clause.readings:
+                name = None if reading.default else reading.name
+                ruled = self.with_house_rules(self.house_rules.replaced(clause.id, name))
+                verdict = ruled.explain(state, action)
+                here = chosen == name
+                verdicts.append(
+                    ReadingVerdict(clause.id, reading.name, reading.default, here, verdict)
+                )
+            outcomes = {(v.verdict.legal, v.verdict.events) for v in verdicts}
+            if len(outcomes) > 1 or any(clause.id in v.verdict.clauses for v in verdicts):
+                compared.extend(verdicts)
+        return tuple(compared)
 
     def parse_action(self, state: State, text: str) -> Action:
         """The action written ``text`` for the seat to act; NotationError (a ValueError) if
@@ -233,6 +288,6 @@ class Variant:
         players = state.players
         # Every ``legal_actions`` and ``apply`` of a playout asks: a true int goes straight to
         # the ruleset's kept games (anything else to the check that refuses it).
-        if type(players) is int:
+        if type(players) is int and not self.house_rules:
             return game_at(self.ruleset, players)
-        return self.ruleset.game(players)
+        return self.ruleset.game(players, self.house_rules)
