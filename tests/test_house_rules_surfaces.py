@@ -21,7 +21,6 @@ from dogrules.formats.house_rules import read_house_rules
 from dogrules.formats.records import Record, RecordError
 from dogrules.formats.replay import record_game, verify
 from dogrules.protocol import Context, encode, handle
-from dogrules.protocol.schemas import messages
 
 BD = dogrules.variant("black-dog")
 KD = dogrules.variant("dog-kids")
@@ -59,7 +58,12 @@ def foreign_start(tmp_path: Path) -> Path:
     one."""
     state = BD.position(
         players=4,
-        pieces={0: ["T16", "H", "H", "H"], 3: ["T14", "T12", "H", "H"]},
+        pieces={
+            0: ["T16", "H", "H", "H"],
+            1: ["H", "H", "H", "H"],
+            2: ["H", "H", "H", "H"],
+            3: ["T14", "T12", "H", "H"],
+        },
         hands={3: ["5", "4", "swap"]},
         to_act=3,
         black_dog="T40",
@@ -151,6 +155,26 @@ def test_R_C4_strict_a_piece_of_another_colour_on_a_start_field_blocks_in_moves(
     assert run("explain", str(foreign_start), "5 T14-T19")[0] == 0
     code, out = run("explain", str(foreign_start), "5 T14-T19", "--rules", str(strict))
     assert code == 1 and "R-C4" in out
+
+
+@pytest.mark.clause("R-C4")
+def test_R_C4_explain_compare_gives_the_verdict_under_each_reading(
+    foreign_start: Path, strict: Path
+) -> None:
+    code, out = run("explain", str(foreign_start), "5 T14-T19", "--compare", "--json")
+    compared = {(c["ruling"], c["reading"]): c for c in json.loads(out)["compare"]}
+    assert code == 0
+    reference, house = compared["R-C4", "own-colour"], compared["R-C4", "strict"]
+    assert reference["legal"] and reference["default"] and reference["chosen"]
+    assert not house["legal"] and not house["default"] and not house["chosen"]
+    code, out = run("explain", str(foreign_start), "5 T14-T19", "--compare", "--rules", str(strict))
+    assert code == 1
+    assert "R-C4 own-colour (reference): legal" in out
+    assert "R-C4 strict (played): not legal" in out
+    state = json.loads(foreign_start.read_text())
+    request = {"id": 1, "op": "explain", "state": state, "action": "5 T14-T19", "compare": True}
+    answer = ask(request, Context())
+    assert [c for c in answer["compare"] if c["ruling"] == "R-C4"] == [reference, house]
 
 
 @pytest.mark.clause("R-C4")
@@ -274,7 +298,9 @@ def test_without_house_rules_records_and_forms_are_as_before() -> None:
     assert Form("black-dog", 4, True).name == "black-dog-4p-teams"
     forms = house_forms(dogrules.variant("black-dog", rulings=STRICT))
     assert [form.name for form in forms][-1] == "black-dog-4p-teams.R-C4-strict"
-    assert messages("record", {**data, "header": {**data["header"], "rulings": {"x": "y"}}})  # type: ignore[dict-item]
+    header: dict[str, Any] = {**data["header"], "rulings": {"x": "y"}}  # type: ignore[dict-item]
+    with pytest.raises(RecordError, match=r"header\.rulings"):
+        Record.from_json({**data, "header": header})
 
 
 # --- the protocol --------------------------------------------------------------------------

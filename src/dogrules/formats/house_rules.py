@@ -51,7 +51,8 @@ def house_rules_file(path: str | Path, variant: str | None = None) -> tuple[str,
     try:
         return name, get_variant(name, rulings=rulings).house_rules
     except ValueError as exc:
-        raise FileProblem(f"{source}: {_first_line(exc)}") from None
+        # The whole first line: it names the valid ids or readings.
+        raise FileProblem(f"{source}: {str(exc).strip().splitlines()[0]}") from None
 
 
 def house_rules_table(data: Mapping[str, object], source: str) -> tuple[str | None, dict[str, str]]:

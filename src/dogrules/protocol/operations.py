@@ -27,6 +27,7 @@ from dogrules.protocol.shapes import (
     event_json,
     option_json,
     read_action,
+    reading_verdict_json,
 )
 from dogrules.render import svg, text_board
 from dogrules.variants import forms, implemented
@@ -74,7 +75,17 @@ def hello(request: Request, context: Context) -> Answer:
             {"players": p, "teams": t, "sides": [list(side) for side in sides(p, t)]}
             for p, t in forms(name)
         ]
-        variants.append({"name": name, "title": found.title, "forms": shapes})
+        played = get_variant(name, rulings=context.house_rules.get(name)).house_rules
+        rulings: list[JSONValue] = [
+            {
+                "id": clause.id,
+                "readings": [reading.name for reading in clause.readings],
+                "played": played.reading(clause.id) or clause.reading,
+            }
+            for clause in found.clauses
+            if clause.readings
+        ]
+        variants.append({"name": name, "title": found.title, "forms": shapes, "rulings": rulings})
     operations: list[JSONValue] = list(OPERATIONS)
     limits: dict[str, JSONValue] = {
         "max_request_bytes": context.max_request_bytes,
@@ -97,7 +108,7 @@ def _identity() -> Answer:
 
 
 def new_game(request: Request, context: Context) -> Answer:
-    variant = _variant(str(request["variant"]), request, context)
+    variant = ruled_variant(str(request["variant"]), request, context)
     teams = request.get("teams")
     try:
         state = variant.new_game(
@@ -113,8 +124,8 @@ def new_game(request: Request, context: Context) -> Answer:
 def position(request: Request, context: Context) -> Answer:
     if "state" in request:
         state = load(_object(request["state"]))
-        return _kept(request, context, state, _variant(state.variant, request, context))
-    variant = _variant(str(request["variant"]), request, context)
+        return _kept(request, context, state, ruled_variant(state.variant, request, context))
+    variant = ruled_variant(str(request["variant"]), request, context)
     black_dog, last_played = request.get("black_dog"), request.get("last_played")
     dealer, teams = request.get("dealer"), request.get("teams")
     try:
@@ -202,7 +213,7 @@ def explain(request: Request, context: Context) -> Answer:
     ruling = variant.explain(state, action)
     index = {clause.id: clause for clause in variant.clauses}
     notation = variant.game(state.players).notation(state.to_act)
-    return {
+    answer: Answer = {
         "action": action_json(action, notation),
         "legal": ruling.legal,
         "clauses": list(ruling.clauses),
@@ -210,6 +221,10 @@ def explain(request: Request, context: Context) -> Answer:
         "events": [event_json(event) for event in ruling.events],
         "text": ruling.text,
     }
+    if request.get("compare") is True:
+        compared = variant.compare(state, action)
+        answer["compare"] = [reading_verdict_json(found) for found in compared]
+    return answer
 
 
 def observe(request: Request, context: Context) -> Answer:
@@ -284,10 +299,10 @@ def _given(request: Request, context: Context) -> tuple[State, Variant, str | No
         rulings = context.sessions.rulings(str(session))
         return state, get_variant(state.variant, rulings=rulings), str(session)
     state = load(_object(request["state"]))
-    return state, _variant(state.variant, request, context), None
+    return state, ruled_variant(state.variant, request, context), None
 
 
-def _variant(name: str, request: Request, context: Context) -> Variant:
+def ruled_variant(name: str, request: Request, context: Context) -> Variant:
     """The variant called ``name`` played by the request's house rules, or by the server's
     own for that variant when the request names none."""
     given = request.get("rulings")

@@ -1,5 +1,6 @@
 // The bar that sets a game up: variant, table (players and teams), the person's seat, the
-// bots, the seed and animations; read from the page's address, or from the form.
+// bots, the seed, the house rules (a reading of each open ruling) and animations; read from
+// the page's address, or from the form.
 
 import { $, el } from "./view.js";
 
@@ -13,7 +14,10 @@ function formsOf(variants, name) {
 export function fillSetup(variants, bots) {
   for (const v of variants) $("variant").append(el("option", { value: v.name }, v.title));
   for (const name of bots) $("bot").append(el("option", { value: name }, name));
-  $("variant").addEventListener("change", () => fillForms(variants));
+  $("variant").addEventListener("change", () => {
+    fillForms(variants);
+    fillRulings(variants);
+  });
   $("form").addEventListener("change", () => fillSeats());
 }
 
@@ -36,6 +40,37 @@ function fillSeats(wanted = $("seat").value) {
     const selected = String(seat) === String(wanted);
     select.append(el("option", { value: seat, selected }, `seat ${seat}`));
   }
+}
+
+function rulingsOf(variants, name) {
+  return variants.find((v) => v.name === name)?.rulings ?? [];
+}
+
+/** A select per ruling of the chosen variant, showing `wanted` (id -> reading) or the
+ * reading the server plays. */
+function fillRulings(variants, wanted = {}) {
+  const box = $("rulings");
+  box.replaceChildren();
+  for (const ruling of rulingsOf(variants, $("variant").value)) {
+    const shown = wanted[ruling.id] ?? ruling.played;
+    const select = el("select", { "data-ruling": ruling.id, name: ruling.id });
+    for (const reading of ruling.readings) {
+      select.append(el("option", { value: reading, selected: reading === shown }, reading));
+    }
+    box.append(el("label", {}, `${ruling.id} `, select));
+  }
+}
+
+/** The house rules `query` asks for (rulings=R-C4:strict,R-K9:compulsory), those of the
+ * variant only, each a reading it has; the reading the server plays for the others. */
+function rulingsFromQuery(variants, variant, text) {
+  const chosen = Object.fromEntries(rulingsOf(variants, variant).map((r) => [r.id, r.played]));
+  for (const item of (text ?? "").split(",")) {
+    const [id, reading] = item.split(":");
+    const ruling = rulingsOf(variants, variant).find((r) => r.id === id);
+    if (ruling?.readings.includes(reading)) chosen[id] = reading;
+  }
+  return chosen;
 }
 
 function whole(text, fallback) {
@@ -72,6 +107,7 @@ export function settingsFromQuery(variants, bots, defaultBot) {
     seat: whole(query.get("seat"), 0) % form.players,
     bot: bots.includes(query.get("bot")) ? query.get("bot") : defaultBot,
     seed: whole(query.get("seed"), Math.floor(Math.random() * 1e6)),
+    rulings: rulingsFromQuery(variants, variant, query.get("rulings")),
     animate: anim !== 0,
     stepMs: anim > 1 ? anim : STEP_MS,
   };
@@ -87,6 +123,9 @@ export function settingsFromForm(stepMs) {
     seat: Number($("seat").value),
     bot: $("bot").value,
     seed: whole($("seed").value, 0),
+    rulings: Object.fromEntries(
+      [...$("rulings").querySelectorAll("select")].map((s) => [s.dataset.ruling, s.value]),
+    ),
     animate: $("anim").checked,
     stepMs,
   };
@@ -98,6 +137,7 @@ export function showSettings(variants, settings) {
   fillSeats(settings.seat);
   $("bot").value = settings.bot;
   $("seed").value = settings.seed;
+  fillRulings(variants, settings.rulings);
   $("anim").checked = settings.animate;
 }
 
@@ -111,6 +151,8 @@ export function queryOf(settings) {
     bot: settings.bot,
     seed: settings.seed,
   });
+  const rulings = Object.entries(settings.rulings ?? {}).map(([id, reading]) => `${id}:${reading}`);
+  if (rulings.length) query.set("rulings", rulings.join(","));
   if (!settings.animate) query.set("anim", "0");
   else if (settings.stepMs !== STEP_MS) query.set("anim", settings.stepMs);
   return `?${query}`;

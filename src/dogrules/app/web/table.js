@@ -28,6 +28,7 @@ const game = {
   variants: [], // the variants and their forms, as `hello` answers them
   bot: "greedy",
   seed: 0,
+  rulings: {}, // the house rules: ruling id -> the reading this game is played by
   animate: true,
   stepMs: 110,
   ply: 0,
@@ -72,9 +73,11 @@ async function newGame(settings) {
     players: settings.players,
     teams: settings.teams,
     seed: settings.seed,
+    rulings: settings.rulings,
   });
   Object.assign(game, {
     state: answer.state,
+    rulings: settings.rulings,
     seat: settings.seat,
     bot: settings.bot,
     sides: sidesOf(game.variants, settings),
@@ -103,7 +106,7 @@ function redraw() {
   const { state } = game;
   game.draws += 1;
   const draw = game.draws;
-  game.drawn = op("render", { state }).then((picture) => {
+  game.drawn = op("render", { state, rulings: game.rulings }).then((picture) => {
     if (draw !== game.draws) return; // a later state's board is on its way
     board.show(picture.content);
     showHand();
@@ -150,6 +153,7 @@ async function botTurn(generation) {
     bot: game.bot,
     seed: (game.seed + game.ply) % 2 ** 48,
     seat: game.seat,
+    rulings: game.rulings,
   });
   if (generation !== game.generation) return;
   status(`Seat ${seat} (${game.bot}): ${answer.action.notation}`);
@@ -179,12 +183,17 @@ async function play(answer, seat, generation) {
 
 async function step(generation) {
   setBusy(true);
-  const decision = await op("choices", { state: game.state, path: game.path });
+  const decision = await op("choices", { state: game.state, path: game.path, rulings: game.rulings });
   if (generation !== game.generation) return;
   game.decision = decision;
   if (decision.action) {
     const seat = game.state.to_act;
-    const answer = await op("apply", { state: game.state, action: decision.action, seat: game.seat });
+    const answer = await op("apply", {
+      state: game.state,
+      action: decision.action,
+      seat: game.seat,
+      rulings: game.rulings,
+    });
     await play(answer, seat, generation);
     await advance(generation);
     return;
@@ -333,7 +342,8 @@ async function whyNot() {
   if (!move || !game.state) return;
   const box = $("why-answer");
   try {
-    box.replaceChildren(ruling(await op("explain", { state: game.state, action: move })));
+    const asked = { state: game.state, action: move, rulings: game.rulings };
+    box.replaceChildren(ruling(await op("explain", asked)));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     box.replaceChildren(el("p", { class: "ruling unreadable" }, error.message));
