@@ -17,6 +17,7 @@ from dogrules.app.book.pages import ClauseLinks, Entry, clause_section
 from dogrules.app.cli import main
 from dogrules.conformance.vectors import Form, house_forms
 from dogrules.formats.files import FileProblem
+from dogrules.formats.history import Game
 from dogrules.formats.house_rules import read_house_rules
 from dogrules.formats.records import Record, RecordError
 from dogrules.formats.replay import record_game, verify
@@ -210,6 +211,9 @@ def test_R_K9_check_and_simulate_run_by_a_house_rules_file(
         str(compulsory),
     )
     assert code == 0, out
+    swept = ["check", "dog-kids", "-p", "4", "--examples", "2", "--steps", "20", "-j", "1", "-q"]
+    code, out = run(*swept, "--rules", str(compulsory))
+    assert code == 0 and "every invariant held in 2 games" in out, out
     folder = tmp_path / "sim"
     code, out = run(
         "simulate",
@@ -262,6 +266,8 @@ def test_R_K9_a_record_carries_its_house_rules_and_replays_exactly() -> None:
     assert record.rulings == (("R-K9", "compulsory"),)
     assert Record.from_json(json.loads(json.dumps(record.to_json()))) == record
     verify(record)
+    game = Game.from_record(record)
+    assert game.variant == house and game.record(steps=True) == data
     del header["rulings"]
     with pytest.raises(RecordError, match=r"step \d+"):
         verify(data)
@@ -365,3 +371,32 @@ def test_R_C4_the_rulebook_shows_each_reading_and_the_one_played() -> None:
     assert "played here" not in plain
     played = clause_section(Entry(rc4, (), (), None, (), (), "strict"), link)
     assert "played here" in played
+
+
+# --- conformance vectors -------------------------------------------------------------------
+
+
+@pytest.mark.clause("R-K9")
+def test_R_K9_vectors_per_reading_set_are_written_and_checked_when_asked(
+    compulsory: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "vectors"
+    code, out = run("vectors", "export", str(folder), "--rules", str(compulsory))
+    assert code == 0, out
+    index = json.loads((folder / "index.json").read_text())
+    assert {entry["variant"] for entry in index["files"]} == {"dog-kids"}
+    assert all(entry["rulings"] == COMPULSORY for entry in index["files"])
+    assert (folder / "dog-kids-4p-teams.R-K9-compulsory.jsonl.gz").is_file()
+    assert run("vectors", "check", "--dir", str(folder), "--rules", str(compulsory))[0] == 0
+    code, out = run("vectors", "export", "--update", "--rules", str(compulsory))
+    assert code == 2 and "reference readings" in out
+
+
+def test_commands_taking_several_house_rules_files_refuse_two_for_one_variant(
+    strict: Path, tmp_path: Path
+) -> None:
+    other = rules_file(tmp_path, 'variant = "black-dog"\n[rulings]\n', "other.toml")
+    for command in (["serve", "--stdio"], ["book", str(tmp_path / "book")]):
+        code, out = run(*command, "--rules", str(strict), "--rules", str(other))
+        assert code == 2 and "a second house-rules file for black-dog" in out, out
+    assert not (tmp_path / "book").exists()

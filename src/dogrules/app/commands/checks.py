@@ -31,7 +31,7 @@ from dogrules.model.errors import DogRulesError
 
 if TYPE_CHECKING:
     from dogrules.testing.checking import Outcome
-    from dogrules.testing.sweep import Counterexample
+    from dogrules.testing.sweep import Counterexample, Sweep
 
 # dogrules.testing.checking needs Hypothesis, which only the extra "check" installs.
 CHECKING = "dogrules.testing.checking"
@@ -117,14 +117,13 @@ def check(
     variant = variant_ruled(variant_name, rules_path)
     check_players(variant_name, players)
     if workers is not None or ray_address is not None:
-        if layout is not None or deck is not None or rules_path is not None:
-            fail(
-                "--layout, --deck and --rules cannot be swept on workers: leave out --workers/--ray"
-            )
+        if layout is not None or deck is not None:
+            fail("--layout and --deck cannot be swept on workers: leave out --workers/--ray")
         counts = players or tuple(checking.playable_counts(variant))
-        _sweep(
-            variant_name, counts, examples, steps, seed, workers, ray_address, record_path, quiet
+        sweep = importlib.import_module(SWEEP).Sweep(
+            variant_name, counts, steps, variant.house_rules.choices
         )
+        _sweep(sweep, examples, seed, workers, ray_address, record_path, quiet)
     if layout is not None or deck is not None:
         variant = with_data(variant, layout, deck)
     failed = 0
@@ -140,10 +139,8 @@ def check(
 
 
 def _sweep(
-    variant_name: str,
-    counts: tuple[int, ...],
+    sweep: Sweep,
     examples: int,
-    steps: int,
     seed: int,
     workers: int | None,
     ray_address: str | None,
@@ -153,7 +150,7 @@ def _sweep(
     """The sweep of ``check --workers``: exit 0 if every invariant held in every game, 1
     with the record of the first counterexample found."""
     sweeping = importlib.import_module(SWEEP)
-    sweep = sweeping.Sweep(variant_name, counts, steps)
+    variant_name, steps = sweep.variant, sweep.steps
     width = workers or local_workers()
     played = 0
     found: Counterexample | None = None
@@ -170,7 +167,7 @@ def _sweep(
                     break
     except DogRulesError as exc:
         fail(short(exc))
-    players_text = "/".join(map(str, counts))
+    players_text = "/".join(map(str, sweep.players))
     if found is None:
         click.echo(
             f"{variant_name} ({players_text} players): every invariant held in {played} "
