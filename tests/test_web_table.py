@@ -283,3 +283,23 @@ def test_an_address_with_wrong_settings_deals_the_default_game(
     assert chosen == {"variant": "black-dog", "form": "4t", "seat": "0", "bot": "greedy"}
     assert "variant=black-dog" in page.url and "players=4" in page.url
     assert errors == []
+
+
+@pytest.mark.clause("R-K9")
+def test_R_K9_a_table_is_set_up_with_house_rules_from_its_address(
+    server: str, browser_page: tuple[Page, list[str]]
+) -> None:
+    page, errors = browser_page
+    page.goto(
+        server + "?variant=dog-kids&players=4&teams=1&seat=0&seed=3&anim=0"
+        "&rulings=R-K9:compulsory,R-C4:strict"
+    )
+    page.wait_for_selector(f'{MY_TURN}, body[data-turn="over"]')
+    # R-C4 is no ruling of DOG Kids: only R-K9 is offered, as the address asks
+    assert page.input_value('#rulings select[data-ruling="R-K9"]') == "compulsory"
+    assert page.locator('#rulings select[data-ruling="R-C4"]').count() == 0
+    assert "rulings=R-K9%3Acompulsory" in page.url
+    page.goto(server + "?variant=dog-kids&players=4&teams=1&seat=0&seed=3&anim=0")
+    page.wait_for_selector(f'{MY_TURN}, body[data-turn="over"]')
+    assert page.input_value('#rulings select[data-ruling="R-K9"]') == "optional"
+    assert errors == []

@@ -18,7 +18,7 @@ import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
-from dogrules.formats.files import FileProblem, _first_line, quote
+from dogrules.formats.files import FileProblem, _first_line, quote, read_text_file
 from dogrules.model.house_rules import HouseRules
 from dogrules.variants import variant as get_variant
 
@@ -84,16 +84,7 @@ def house_rules_table(data: Mapping[str, object], source: str) -> tuple[str | No
 
 def _read_toml(path: Path, source: str) -> dict[str, object]:
     """The TOML document in ``path``; FileProblem when it is not a readable TOML file."""
-    try:
-        if path.is_dir():
-            raise FileProblem(f"{source}: cannot read: a directory, not a file")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FileProblem(f"{source}: cannot read: no such file") from None
-    except UnicodeDecodeError as exc:
-        raise FileProblem(f"{source}: not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise FileProblem(f"{source}: cannot read: {exc.strerror or exc}") from None
+    text = read_text_file(path, source)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
