@@ -46,7 +46,8 @@ def export(folder: Path | None, update: bool, rules_paths: tuple[Path, ...]) -> 
     if update and rules_paths:
         fail("the shipped vectors follow the reference readings: write --rules vectors to a FOLDER")
     target = shipped_dir() if folder is None else folder
-    built = build(ruled_forms(rules_paths))
+    chosen = ruled_forms(rules_paths)
+    built = build() if chosen is None else build(chosen)
     try:
         written = write(built, target)
     except OSError as exc:
@@ -90,7 +91,7 @@ def check_command(folder: Path | None, rules_paths: tuple[Path, ...]) -> None:
     chosen = ruled_forms(rules_paths)
     if chosen is not None and folder is None:
         fail("the shipped vectors follow the reference readings: give the --dir of --rules ones")
-    differences = check_vectors(folder, None if chosen is None else build(chosen))
+    differences = check_vectors(folder) if chosen is None else check_vectors(folder, build(chosen))
     if not differences:
         click.echo(f"vectors version {VECTORS_VERSION}: the engine gives every recorded answer")
         return
