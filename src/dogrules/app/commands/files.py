@@ -129,6 +129,8 @@ def moves(position: Path, as_json: bool, rules_path: Path | None) -> None:
     if as_json:
         click.echo(json.dumps(groups, indent=2))
         return
+    if variant.house_rules:
+        click.echo(f"house rules: {variant.house_rules}")
     click.echo(f"seat {state.to_act} to act, phase {state.phase.value}:")
     for key, texts in groups.items():
         click.echo(f"  {key} ({len(texts)}):")

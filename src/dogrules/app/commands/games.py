@@ -110,6 +110,8 @@ def play(
         if show_board and now.phase == Phase.PLAY:
             click.echo(text_board(board, now))
 
+    if variant.house_rules:
+        click.echo(f"house rules: {variant.house_rules}")
     try:
         final, _count = play_game(variant, state, seats, click.echo, before=before_action)
     except (HumanQuit, click.Abort, EOFError, KeyboardInterrupt):
