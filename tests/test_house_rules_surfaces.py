@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import find
 
 import dogrules
 from dogrules.app.book.pages import ClauseLinks, Entry, clause_section
@@ -22,6 +23,7 @@ from dogrules.formats.house_rules import read_house_rules
 from dogrules.formats.records import Record, RecordError
 from dogrules.formats.replay import record_game, verify
 from dogrules.protocol import Context, encode, handle
+from dogrules.testing.checking import house_rules_of
 
 BD = dogrules.variant("black-dog")
 KD = dogrules.variant("dog-kids")
@@ -235,6 +237,14 @@ def test_R_K9_check_and_simulate_run_by_a_house_rules_file(
     assert code == 0, out
     report = json.loads((folder / "report.json").read_text())
     assert report["table"]["rulings"] == COMPULSORY
+
+
+def test_check_explores_random_combinations_of_readings_or_the_chosen_ones() -> None:
+    kids = find(house_rules_of(KD), lambda ruled: ruled.house_rules.reading("R-K9") is not None)
+    assert kids == KD.with_house_rules(COMPULSORY)
+    assert find(house_rules_of(KD), lambda ruled: True) == KD  # the reference first
+    house = dogrules.variant("black-dog", rulings=STRICT)
+    assert find(house_rules_of(house), lambda ruled: True) is house
 
 
 # --- records -------------------------------------------------------------------------------

@@ -108,7 +108,9 @@ def check(
     rules_path: Path | None,
 ) -> None:
     """Run the invariant checks against the installed engine, each on its own, reporting
-    pass/fail and a shrunk counterexample; optionally on corrected board or deck data.
+    pass/fail and a shrunk counterexample; optionally on corrected board or deck data. Each
+    game is played by a random combination of readings of the open rulings (see ``dogrules
+    rulings``), or by those of --rules.
 
     With --workers or --ray: a sweep of EXAMPLES random games instead, every invariant
     checked at every step, on many processes or a Ray cluster; the first counterexample is
