@@ -12,6 +12,7 @@ from itertools import pairwise
 
 import pytest
 
+import dogrules
 from helpers import (
     AD,
     assert_another_spelling,
@@ -433,6 +434,20 @@ def test_AD_PARTNER_ANY_once_one_of_the_team_is_finished_any_piece_may_move() ->
     )
     assert {"T21", "T50"}.isdisjoint(origins(before))
     assert_illegal(before, "partner T21-T25", "AD-PARTNER-ANY", "AD-PARTNER", "R-A6")
+
+
+@pytest.mark.clause("R-C14", "AD-PARTNER-ANY")
+def test_R_C14_partner_targets_are_judged_before_each_sub_move_as_in_black_dog() -> None:
+    # seat 0 brings its last piece home with the first sub-move; the rest of the card may
+    # move seat 1's face-up piece on T21 (R-C14 per-sub-move, the reference reading)
+    s = pos({0: ["F2", "F3", "F4", "T63"], 1: ["T21"]}, {0: ["partner"], 1: ["2"]})
+    assert "partner T63-F1 T21-T23" in legal(s)
+    assert at(play(s, "partner T63-F1 T21-T23").state, 1) == ["T23"]
+    # read at the start of the card (the alternative), seat 1's piece stays out of reach
+    start_of_card = dogrules.variant("agent-dog", rulings={"R-C14": "start-of-card"})
+    assert not any("T21" in text for text in legal(s, start_of_card))
+    ruling = start_of_card.explain(s, start_of_card.parse_action(s, "partner T63-F1 T21-T23"))
+    assert not ruling.legal and ruling.readings == (("R-C14", "start-of-card"),)
 
 
 @pytest.mark.clause("AD-2P3P-PARTNER", "R-A6")

@@ -40,6 +40,7 @@ from helpers import (
     position_builder,
     refusal,
     through_exchange,
+    variant_of,
     with_next_card,
 )
 
@@ -659,6 +660,35 @@ def test_R_C4_every_field_counts_and_another_colour_on_a_start_field_is_ordinary
     assert "swap T14<>T16" in notations(s)
 
 
+STRICT = dogrules.variant("black-dog", rulings={"R-C4": "strict"})
+
+
+@pytest.mark.clause("R-C4", "BD-START-BLOCKS", "BD-START-PROTECTED")
+def test_R_C4_strict_any_piece_on_a_start_field_blocks_and_is_protected() -> None:
+    # the alternative reading: seat 0's piece on T16 (seat 1's start) cannot be passed,
+    # captured or swapped by seat 3, which the reference allows (the test above)
+    s = pos({0: ["T16"], 3: ["T14", "T12"]}, {3: ["5", "4", "swap"]}, to_act=3)
+    listed = notations(s, STRICT)
+    assert not {"5 T14-T19", "4 T12-T16", "swap T14<>T16"} & listed
+    for text in ("5 T14-T19", "4 T12-T16", "swap T14<>T16"):
+        ruling = STRICT.explain(s, action(s, text, STRICT))
+        assert not ruling.legal and "R-C4" in ruling.clauses, text
+        assert ruling.readings == (("R-C4", "strict"),), text
+        assert "R-C4 (strict)" in ruling.text
+        with pytest.raises(dogrules.IllegalAction):
+            STRICT.apply(s, action(s, text, STRICT))
+    # nor can seat 1 enter onto its start field there: the piece on it is protected (R-C5)
+    s = pos({0: ["T16"], 1: ["T20"]}, {1: ["13"], 2: ["2"]}, to_act=1)
+    assert "13 H-T16" in notations(s)
+    assert "13 H-T16" not in notations(s, STRICT)
+    assert not STRICT.explain(s, action(s, "13 H-T16", STRICT)).legal
+    # a Partner sub-move may not pass a piece an earlier sub-move put on a start field
+    s = pos({0: ["T14", "T15"]}, {0: ["partner"], 1: ["2"]})
+    assert variant_of(s).explain(s, action(s, "partner T14-T16 T15-T17")).legal
+    assert not STRICT.explain(s, action(s, "partner T14-T16 T15-T17", STRICT)).legal
+    assert STRICT.explain(s, action(s, "partner T15-T17 T14-T16", STRICT)).legal
+
+
 @pytest.mark.clause("BD-MOVE")
 def test_BD_MOVE_a_number_moves_one_own_piece_clockwise_exactly() -> None:
     s = pos({0: ["T3"]}, {0: ["5"], 1: ["2"]})
@@ -1055,6 +1085,44 @@ def test_R_C13_two_sides_complete_at_once_the_side_home_first_in_sub_move_order_
     )
     assert act(s, "partner T31-F1@2 T63-F1").state.winner == (2,)
     assert act(s, "partner T63-F1 T31-F1@2").state.winner == (0,)
+
+
+ACTING_SIDE_FIRST = dogrules.variant("black-dog", rulings={"R-C13": "acting-side-first"})
+
+
+@pytest.mark.clause("R-C13", "BD-2P3P-WIN")
+def test_R_C13_acting_side_first_the_acting_side_then_clockwise_wins() -> None:
+    # the alternative reading: the order of the sub-moves does not matter; the acting
+    # seat's side wins if it is complete, else the first complete side clockwise from it
+    s = pos(
+        {0: ["T63", "F2", "F3", "F4"], 2: ["T31", "F2", "F3", "F4"]},
+        {0: ["partner"], 1: ["2"]},
+        players=3,
+        black_dog="T60",
+    )
+    t = act(s, "partner T31-F1@2 T63-F1", ACTING_SIDE_FIRST)
+    assert t.state.winner == (0,)
+    ruling = ACTING_SIDE_FIRST.explain(s, action(s, "partner T31-F1@2 T63-F1"))
+    assert ruling.readings == (("R-C13", "acting-side-first"),)
+    # the reference gives the same play to seat 2, home first; compare shows both verdicts
+    compared = {
+        c.reading: c.verdict
+        for c in dogrules.variant("black-dog").compare(s, action(s, "partner T31-F1@2 T63-F1"))
+        if c.ruling == "R-C13"
+    }
+    assert [e.winners for e in compared["sub-move-order"].events if e.kind == "won"] == [(2,)]
+    assert [e.winners for e in compared["acting-side-first"].events if e.kind == "won"] == [(0,)]
+    # neither side is the acting seat's: seat 1, the first clockwise, wins in either order,
+    # so the two orders are one outcome and listed once
+    s = pos(
+        {0: ["T40"], 1: ["T15", "F2", "F3", "F4"], 2: ["T31", "F2", "F3", "F4"]},
+        {0: ["partner"], 1: ["2"]},
+        players=3,
+        black_dog="T60",
+    )
+    assert act(s, "partner T31-F1@2 T15-F1@1", ACTING_SIDE_FIRST).state.winner == (1,)
+    both = {"partner T31-F1@2 T15-F1@1", "partner T15-F1@1 T31-F1@2"}
+    assert len(both & notations(s, ACTING_SIDE_FIRST)) == 1
 
 
 # ---------------------------------------------------------------------------------------------

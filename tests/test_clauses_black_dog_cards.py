@@ -933,11 +933,31 @@ def test_BD_SEQUENCE_piece_then_dog_then_disc() -> None:
     assert dog(t.state) == "T41"  # the dog reached T25 before the disc turned
 
 
+START_OF_CARD = dogrules.variant("black-dog", rulings={"R-C14": "start-of-card"})
+
+
 @pytest.mark.clause("R-C14", "BD-PARTNER-ANY")
-def test_R_C14_partner_targets_are_settled_when_the_card_is_played() -> None:
-    # seat 0 finishes its last piece with the first sub-move; the rest of the card still may
-    # not move opponents' pieces (seat 1 on T20), only own and partner pieces (seat 2 on T40)
+def test_R_C14_partner_targets_are_judged_before_each_sub_move() -> None:
+    # issue 35: seat 0 brings its last piece home with the first sub-move (T63-F1); the rest
+    # of the card may then move any player's pieces, seat 1's on T20 included
+    s = pos({0: ["F2", "F3", "F4", "T63"], 1: ["T20"]}, {0: ["partner"]})
+    assert "partner T63-F1 T20-T22" in notations(s)
+    assert at(act(s, "partner T63-F1 T20-T22").state, 1) == ["T22"]
+    # before the first sub-move seat 0 still has a piece out: T20 first is refused
+    assert_illegal(s, "partner T20-T22 T63-F1", "R-C14", "BD-PARTNER-ANY")
+
+
+@pytest.mark.clause("R-C14", "BD-PARTNER-ANY")
+def test_R_C14_start_of_card_settles_partner_targets_when_the_card_is_played() -> None:
+    # the alternative reading: the rest of the card still may not move opponents' pieces
+    # (seat 1 on T20), only own and partner pieces (seat 2 on T40)
     s = pos({0: ["T62", "F2", "F3", "F4"], 1: ["T20"], 2: ["T40"], 3: ["T50"]}, {0: ["partner"]})
-    partner_splits = notations(s)
-    assert_another_spelling(s, "partner T62-F1 T40-T41 turn cw", "partner T40-T41 T62-F1 turn cw")
+    partner_splits = notations(s, START_OF_CARD)
+    assert "partner T40-T41 T62-F1 turn cw" in partner_splits
     assert not any("T20" in text for text in partner_splits)
+    ruling = START_OF_CARD.explain(s, action(s, "partner T62-F1 T20-T21"))
+    assert not ruling.legal
+    assert ruling.readings == (("R-C14", "start-of-card"),)
+    assert "R-C14 (start-of-card)" in ruling.text
+    # the reference reading lets the same card move seat 1's piece after T62-F1
+    assert "partner T62-F1 T20-T21" in notations(s)

@@ -33,6 +33,7 @@ import pytest
 import dogrules
 from dogrules import State, Transition
 from dogrules.model.actions import Action, ActionKind
+from dogrules.model.state import TeamSwapFacts
 from helpers import (
     KD,
     act,
@@ -907,13 +908,13 @@ def test_KD_TEAM_EXCHANGE_all_four_give_one_card_received_only_after_all_gave() 
     before = s.hands
     given: dict[int, str] = {}
     order: list[int] = []
-    # the swap is not optional: nothing but giving a card before it is done
+    # nothing but giving a card (or declining, R-K9) before the swap is done
     assert_illegal(s, "redraw", "KD-TEAM-EXCHANGE", "R-K9")
     while s.phase == "exchange":
-        assert all(a.kind == "give" for a in KD.legal_actions(s))
+        assert {a.kind for a in KD.legal_actions(s)} == {"give", "decline"}
         chooser = s.to_act
         order.append(chooser)
-        chosen = KD.legal_actions(s)[-1]
+        chosen = [a for a in KD.legal_actions(s) if a.kind == "give"][-1]
         assert chosen.chosen is not None
         given[chooser] = chosen.chosen
         t = KD.apply(s, chosen)
@@ -971,7 +972,7 @@ def test_KD_TEAM_REDRAW_EXCHANGE_after_a_redraw_that_seat_and_its_partner_swap()
     assert s.phase == "exchange" and s.to_act == 1
     drawn = s.hands[1]
     assert len(drawn) == 3
-    assert all(a.kind == "give" for a in KD.legal_actions(s))
+    assert {a.kind for a in KD.legal_actions(s)} == {"give", "decline"}
     giving = KD.legal_actions(s)[0]
     first = giving.chosen
     assert first is not None
@@ -991,6 +992,83 @@ def test_KD_TEAM_REDRAW_EXCHANGE_after_a_redraw_that_seat_and_its_partner_swap()
     s = pos({0: ["T3"]}, {0: ["blue", "red", "green"], 1: ["red"]})
     t = play(s, "redraw")
     assert t.state.phase == "play" and t.state.to_act == 1 and "gave" not in kinds(t)
+
+
+COMPULSORY = dogrules.variant("dog-kids", rulings={"R-K9": "compulsory"})
+
+
+@pytest.mark.clause("KD-TEAM-EXCHANGE", "R-K9")
+def test_R_K9_a_partner_may_decline_and_then_both_keep_their_hands() -> None:
+    start = KD.new_game(players=4, seed=9, teams=True)
+    before = start.hands
+    assert "decline" in names(start)
+    t = play(start, "decline")
+    assert kinds(t) == ["declined"] and cites(events(t, "declined")[0], "R-K9")
+    s = t.state
+    assert s.phase == "exchange" and s.to_act == 1 and s.declined == (0,)
+    # its partner chooses without knowing: others see seat 0 as having chosen, as if it
+    # had set a card aside (its view, its events, its typed observation)
+    for seat in (1, 2, 3):
+        assert KD.observation(s, seat).setting_aside[0]
+        assert [e.kind for e in KD.observe_events(start, t.events, seat)] == ["gave"]
+        assert KD.observation(s, seat).extra == TeamSwapFacts((0, 1, 2, 3), 0)
+    assert KD.observation(s, 0).extra == s.extra
+    # the decline is kept in a dump and read back
+    assert dogrules.dump(s)["declined"] == [0]
+    assert dogrules.load(dogrules.dump(s)) == s
+    given: dict[int, str] = {}
+    while s.phase == "exchange":
+        giving = next(a for a in KD.legal_actions(s) if a.kind == "give")
+        given[s.to_act] = str(giving.chosen)
+        t = KD.apply(s, giving)
+        s = t.state
+    # seats 0 and 2 keep their hands (seat 2's card comes back); seats 1 and 3 swap
+    assert [e.seat for e in events(t, "kept")] == [0, 2]
+    assert Counter(s.hands[0]) == Counter(before[0])
+    assert Counter(s.hands[2]) == Counter(before[2])
+    expected = Counter(before[1]) - Counter([given[1]]) + Counter([given[3]])
+    assert Counter(s.hands[1]) == expected
+    assert s.phase == "play" and s.declined == ()
+
+
+@pytest.mark.clause("KD-TEAM-REDRAW-EXCHANGE", "R-K9")
+def test_R_K9_after_a_redraw_the_swap_may_be_declined_too() -> None:
+    hands = {0: ["blue"] * 3, 1: ["red"] * 3, 2: ["green"] * 3, 3: ["yellow"] * 3}
+    s = pos({0: ["T3"], 1: ["T13"], 2: ["T23"], 3: ["T33"]}, hands, to_act=1, teams=True)
+    s = play(s, "redraw").state
+    drawn = s.hands[1]
+    s = play(s, f"give {drawn[0]}").state
+    assert s.to_act == 3 and "decline" in names(s)
+    t = play(s, "decline")
+    assert "exchanged" not in kinds(t) and [e.seat for e in events(t, "kept")] == [1, 3]
+    assert Counter(t.state.hands[1]) == Counter(drawn)
+    assert t.state.hands[3] == ("yellow",) * 3
+    assert t.state.phase == "play" and t.state.to_act == 2
+
+
+@pytest.mark.clause("KD-TEAM-EXCHANGE", "KD-TEAM-REDRAW-EXCHANGE", "R-K9")
+def test_R_K9_compulsory_the_swap_cannot_be_declined() -> None:
+    s = KD.new_game(players=4, seed=9, teams=True)
+    assert {a.kind for a in COMPULSORY.legal_actions(s)} == {"give"}
+    ruling = COMPULSORY.explain(s, action(s, "decline"))
+    assert not ruling.legal and "R-K9" in ruling.clauses
+    assert ruling.readings == (("R-K9", "compulsory"),)
+    with pytest.raises(dogrules.IllegalAction):
+        COMPULSORY.apply(s, action(s, "decline"))
+    # the reference reading accepts the same action; compare shows both verdicts
+    compared = {c.reading: c.verdict.legal for c in KD.compare(s, action(s, "decline"))}
+    assert compared == {"optional": True, "compulsory": False}
+
+
+@pytest.mark.clause("KD-TEAM-EXCHANGE", "R-K9")
+def test_R_K9_a_dump_whose_decline_is_not_a_seat_of_the_swap_is_refused() -> None:
+    s = play(KD.new_game(players=4, seed=9, teams=True), "decline").state
+    data = dogrules.dump(s)
+    data["declined"] = [5]
+    with pytest.raises(dogrules.InvalidPosition, match="declined"):
+        dogrules.load(data)
+    # a game without a swap under way writes no "declined" at all
+    assert "declined" not in dogrules.dump(KD.new_game(players=4, seed=9))
 
 
 @pytest.mark.clause("KD-TEAM-PUSH", "R-K4")

@@ -26,6 +26,7 @@ from dogrules.formats.records import (
 from dogrules.formats.replay import final_state, record_game, replay, verify
 from dogrules.formats.states import KEYS
 from dogrules.formats.validation import validate, validate_file
+from dogrules.variants.built_in import STANDARD_PARTS
 
 GAMES = [("black-dog", 2, None), ("agent-dog", 3, None), ("dog-kids", 2, None)]
 
@@ -414,7 +415,8 @@ def test_record_file_is_replayed_by_validate(tmp_path: Path, small: dict[str, An
 def test_position_schema_matches_dump() -> None:
     schema: Any = schemas.schema("position")
     assert schema["required"] == list(KEYS)
-    assert set(schema["properties"]) == set(KEYS)
+    optional = {key for part in STANDARD_PARTS for key in part.optional}
+    assert set(schema["properties"]) == set(KEYS) | optional
     cards = {card for name in dogrules.VARIANTS for card in dogrules.variant(name).deck.notations}
     defs = schema["$defs"]
     assert set(defs["card"]["enum"]) == cards

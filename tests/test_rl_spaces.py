@@ -34,17 +34,18 @@ TABLES = [
 ] + [("dog-kids", 4, True)]
 
 # The sizes of the id spaces: a change here changes every id a saved policy relies on, which
-# only a change of the rules or of their data (deck, board) may do.
+# only a change of the rules or of their data (deck, board) may do. (Issue 35 added the
+# ``decline`` head of R-K9 last, one id more in each space; every earlier id stays.)
 SIZES = {
-    ("black-dog", 2): 4_839_668_727_687_410,
-    ("black-dog", 3): 7_415_668_495_125_410,
-    ("black-dog", 4): 11_119_815_969_319_058,
-    ("agent-dog", 2): 1_613_222_909_165_234,
-    ("agent-dog", 3): 2_471_889_498_304_034,
-    ("agent-dog", 4): 3_706_605_323_027_666,
-    ("dog-kids", 2): 61_954,
-    ("dog-kids", 3): 70_102,
-    ("dog-kids", 4): 78_754,
+    ("black-dog", 2): 4_839_668_727_687_411,
+    ("black-dog", 3): 7_415_668_495_125_411,
+    ("black-dog", 4): 11_119_815_969_319_059,
+    ("agent-dog", 2): 1_613_222_909_165_235,
+    ("agent-dog", 3): 2_471_889_498_304_035,
+    ("agent-dog", 4): 3_706_605_323_027_667,
+    ("dog-kids", 2): 61_955,
+    ("dog-kids", 3): 70_103,
+    ("dog-kids", 4): 78_755,
 }
 
 

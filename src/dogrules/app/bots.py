@@ -16,7 +16,7 @@ from typing import Protocol
 import attrs
 
 from dogrules.geometry.board import HOME, Board, side_of
-from dogrules.model.actions import Action, ActionKind
+from dogrules.model.actions import SECRET_KINDS, Action
 from dogrules.model.errors import DogRulesError
 from dogrules.model.events import Event
 from dogrules.model.jsonvalue import JSONValue
@@ -231,7 +231,7 @@ class BotSeat:
         if not self.observes:
             return
         actor = before.to_act
-        secret = action.kind == ActionKind.GIVE and actor != self.seat
+        secret = action.kind in SECRET_KINDS and actor != self.seat
         seen = Seen(
             seat=self.seat,
             actor=actor,

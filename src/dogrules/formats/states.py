@@ -150,7 +150,8 @@ def _read(
     missing = [key for key in keys if key not in data]
     if missing:
         raise InvalidPosition(f"state: missing key(s): {', '.join(missing)}")
-    unknown = sorted(set(data) - set(keys))
+    optional = {key for part in parts for key in part.optional}
+    unknown = sorted(set(data) - set(keys) - optional)
     if unknown:
         raise InvalidPosition(f"state: unknown key(s): {', '.join(map(repr, unknown))[:80]}")
     players = _typed(data, "players", int)
@@ -234,6 +235,7 @@ def _short(value: object) -> str:
 def _blank(game: Variant, part: VariantPart, data: Mapping[str, object]) -> list[Problem]:
     """A part the state's variant (or its form) does not keep is written blank."""
     filled = [key for key, blank in part.blank.items() if data[key] != blank]
+    filled += [key for key, blank in part.optional.items() if data.get(key, blank) != blank]
     return [Problem(filled[0], f"{game.name} {part.missing}")] if filled else []
 
 

@@ -14,7 +14,8 @@ is written ``F2@1``):
 * a trailing ``turn cw`` or ``turn ccw`` gives the disc turn's direction;
 * DOG Kids: ``blue T3-T9``, ``blue x2 T3-T14``, ``blue/red=red T3-T6`` (the colour chosen
   from a two-colour card), ``blue/red H-T0``, ``bone T3-T5``, ``dogswap T3<>T20``, ``redraw``
-  (discard the whole hand and draw a new one).
+  (discard the whole hand and draw a new one), ``decline`` (give no card in a team swap
+  that may be declined, R-K9).
 """
 
 from __future__ import annotations
@@ -36,6 +37,12 @@ class ActionKind(enum.StrEnum):
     FOLD = "fold"
     PLAY = "play"
     REDRAW = "redraw"
+    DECLINE = "decline"
+
+
+SECRET_KINDS: Final = frozenset({ActionKind.GIVE, ActionKind.DECLINE})
+"""The decisions other seats may not see (only that the seat has chosen): the card set
+aside for an exchange, or declining a team swap (R-C3, R-K9)."""
 
 
 class Direction(enum.StrEnum):
@@ -123,7 +130,7 @@ _DECISION: Final = 7
 def format_action(notation: Notation, action: Action) -> str:
     """The canonical text of ``action`` taken by ``notation.seat``."""
     board, seat = notation.board, notation.seat
-    if action.kind in (ActionKind.FOLD, ActionKind.REDRAW):
+    if action.kind in (ActionKind.FOLD, ActionKind.REDRAW, ActionKind.DECLINE):
         return str(action.kind)
     if action.kind == ActionKind.PLACE:
         return f"place {'?' if action.field is None else board.label(action.field)}"

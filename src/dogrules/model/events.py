@@ -35,6 +35,8 @@ class EventKind(enum.StrEnum):
     PUSHED = "pushed"
     CARRIED = "carried"
     REDREW = "redrew"
+    DECLINED = "declined"
+    KEPT = "kept"
 
 
 class Event(NamedTuple):
@@ -97,6 +99,8 @@ _DESCRIBE = {
     EventKind.OUT_OF_ROUND: "seat {seat} is out for the rest of the round",
     EventKind.GAVE: "seat {seat} sets a card aside for the exchange",
     EventKind.EXCHANGED: "the set-aside cards change hands",
+    EventKind.DECLINED: "seat {seat} declines the team swap",
+    EventKind.KEPT: "seat {seat} keeps its hand: its team's swap is off",
     EventKind.DEALT: "seat {seat} deals {count} cards to each seat",
     EventKind.RESHUFFLED: "the discard pile is shuffled into a new deck of {count} cards",
     EventKind.ROUND_STARTED: "round starts: seat {seat} to play first",

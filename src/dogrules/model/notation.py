@@ -8,7 +8,7 @@ from dogrules.geometry.cards import CardCatalogue
 from dogrules.model.actions import Action, ActionKind, Direction, Notation
 from dogrules.model.errors import NotationError
 
-_CARDLESS = (ActionKind.FOLD, ActionKind.REDRAW)
+_CARDLESS = (ActionKind.FOLD, ActionKind.REDRAW, ActionKind.DECLINE)
 
 
 def parse_action_text(

@@ -28,10 +28,12 @@ class DogFacts:
 @attrs.frozen
 class TeamSwapFacts:
     """The DOG Kids team game's part of a state: the seats taking part in a card swap under
-    way (empty when none is) and the seat that plays once it is done."""
+    way (empty when none is), the seat that plays once it is done, and the seats that have
+    declined it so far (R-K9: a swap happens only if both partners give)."""
 
     exchanging: tuple[int, ...] = ()
     resume: int | None = None
+    declined: tuple[int, ...] = ()
 
 
 # The part of a state that only one variant keeps (``State.extra``): a frozen, hashable value
@@ -96,6 +98,12 @@ class State(NamedTuple):
         """The seats of a DOG Kids team card swap under way (empty otherwise)."""
         extra = self.extra
         return extra.exchanging if isinstance(extra, TeamSwapFacts) else ()
+
+    @property
+    def declined(self) -> tuple[int, ...]:
+        """The seats that declined a DOG Kids team card swap under way (empty otherwise)."""
+        extra = self.extra
+        return extra.declined if isinstance(extra, TeamSwapFacts) else ()
 
     @property
     def resume(self) -> int | None:

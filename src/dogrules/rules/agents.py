@@ -117,9 +117,11 @@ class AgentPartnerTargets:
     rule = "only own, partner and face-down pieces until a seat of the team has all its pieces home"
     clauses: tuple[str, ...] = ("AD-PARTNER", "AD-PARTNER-ANY", "R-A6")
 
-    @implements("AD-PARTNER", "AD-PARTNER-ANY", "AD-2P3P-PARTNER", "R-A6", "R-C14")
-    def movable(self, turn: Turn) -> Movable:
-        table, partner, board = turn.table, turn.partner, turn.board
+    @implements("AD-PARTNER", "AD-PARTNER-ANY", "AD-2P3P-PARTNER", "R-A6")
+    def movable(self, turn: Turn, table: Table) -> Movable:
+        """Own, partner and face-down pieces (a piece's face is where it stands), or any piece
+        once a seat of the team has all its pieces home on ``table``."""
+        partner, board = turn.partner, turn.board
         if partner is None or table.all_in_finish(turn.seat) or table.all_in_finish(partner):
             return lambda location, owner: True
         side = {turn.seat, partner}

@@ -76,32 +76,78 @@ class KidsOpening:
         )
 
 
+@implements("KD-TEAM-EXCHANGE", "KD-TEAM-REDRAW-EXCHANGE", "R-K9")
+def swap_may_be_declined(game: GameRules) -> bool:
+    """Whether each partner may decline the team swap instead of giving a card (R-K9
+    optional, the manual's "dürfen"), or must give one (R-K9 compulsory)."""
+    return not game.house_rules.chose("R-K9", "compulsory")
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class TeamSwap:
-    """The team variant's card swap: each partner taking part sets one card aside, then both
-    receive at once (at the start, and after a redraw)."""
+    """The team variant's card swap (at the start, and after a redraw): each partner taking
+    part sets one card aside or declines (R-K9), choosing without seeing the other's choice;
+    once both have chosen, the set-aside cards change hands if both gave, and go back to
+    their givers if either declined."""
 
     def actions(self, game: GameRules, state: State) -> Iterator[Action]:
-        return give_actions(game, state)
+        yield from give_actions(game, state)
+        if swap_may_be_declined(game):
+            yield Action(ActionKind.DECLINE, notation=game.notation(state.to_act))
 
     def check(self, game: GameRules, state: State, action: Action) -> Refusal | None:
+        if action.kind == ActionKind.DECLINE:
+            if not swap_may_be_declined(game):
+                return Refusal(SWAP_CLAUSES, "the team swap is compulsory: each partner gives")
+            if action != Action(ActionKind.DECLINE):
+                return Refusal(SWAP_CLAUSES, "declining the team swap names nothing else")
+            return None
         return check_give(state, action, SWAP_CLAUSES, "the partners swap a card first")
 
     def carry_out(
         self, game: GameRules, state: State, action: Action, record: bool = True
     ) -> Transition:
         table, cards = scratch(game, state, record)
-        assert action.chosen is not None, "a give names its card (checked)"
-        cards.set_aside(state.to_act, action.chosen)
+        seat = state.to_act
+        swap = TeamSwapFacts(state.exchanging, state.resume, state.declined)
+        if action.kind == ActionKind.DECLINE:
+            swap = TeamSwapFacts(swap.exchanging, swap.resume, (*swap.declined, seat))
+            cards.record(Event(EventKind.DECLINED, SWAP_CLAUSES, seat=seat))
+        else:
+            assert action.chosen is not None, "a give names its card (checked)"
+            cards.set_aside(seat, action.chosen)
         # A seat with no card to give gives nothing (as in R-C3).
-        waiting = [s for s in state.exchanging if cards.exchange[s] is None and cards.hands[s]]
+        waiting = [
+            s
+            for s in state.exchanging
+            if cards.exchange[s] is None and s not in swap.declined and cards.hands[s]
+        ]
         if waiting:
-            return transition(state, table, cards, to_act=waiting[0])
-        cards.deliver(exchange_recipients(state.players, True), SWAP_CLAUSES)
+            return transition(state, table, cards, to_act=waiting[0], extra=swap)
+        keep_hands(cards, state.exchanging, swap.declined)
+        if any(card is not None for card in cards.exchange):
+            cards.deliver(exchange_recipients(state.players, True), SWAP_CLAUSES)
         resume = state.resume if state.resume is not None else 0
         return transition(
             state, table, cards, phase=Phase.PLAY, to_act=resume, extra=TeamSwapFacts()
         )
+
+
+@implements("KD-TEAM-EXCHANGE", "KD-TEAM-REDRAW-EXCHANGE", "R-K9")
+def keep_hands(cards: CardTable, exchanging: tuple[int, ...], declined: tuple[int, ...]) -> None:
+    """A team's swap that one of its partners declined does not happen: a card set aside for
+    it goes back to the seat that set it aside, and both partners keep their hands (the
+    other team's swap, at the start of the game, goes ahead if both of its partners gave)."""
+    partner = exchange_recipients(len(cards.exchange), True)
+    exchange = list(cards.exchange)
+    for seat in exchanging:
+        if seat in declined or partner[seat] in declined:
+            card = exchange[seat]
+            if card is not None:
+                cards.changing_hand(seat).append(card)
+                exchange[seat] = None
+            cards.record(Event(EventKind.KEPT, SWAP_CLAUSES, seat=seat))
+    cards.exchange = exchange
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -174,7 +220,8 @@ class KidsPlay:
         turn = make_turn(game, state, table, start_protection=False)
         self.cards[spec.family].carry_out(table, turn, spec, action)
         refill(cards, seat)
-        won = winners(table, seat, state.teams)
+        # A DOG Kids card completes one side at most: R-C13's question never arises.
+        won = winners(table, seat, state.teams, acting_first=False)
         if won:
             clauses = ("KD-TEAM-WIN", "R-K9") if state.teams else ("KD-WIN",)
             cards.record(Event(EventKind.WON, clauses, winners=won))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from dogrules.data.register import implements
-from dogrules.engine.ruleset import Turn
+from dogrules.engine.ruleset import GameRules, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME, Board
 from dogrules.model.events import Event, EventKind
@@ -20,10 +20,31 @@ ENTER_CLAUSES: Final = ("BD-ENTER", "R-C5")
 
 
 @implements("BD-START-BLOCKS", "BD-START-PROTECTED", "R-C4")
-def protected_fields(board: Board, table: Table) -> frozenset[int]:
-    """Start fields held by a piece of their own colour: nobody passes, lands on or swaps them."""
+def protected_fields(board: Board, table: Table, any_colour: bool) -> frozenset[int]:
+    """Start fields held by a piece of their own colour (R-C4 own-colour), or by any piece
+    (``any_colour``: R-C4 strict): nobody passes, lands on or swaps them."""
     occupant = table.occupant
+    if any_colour:
+        return frozenset(start for start in board.start if start in occupant)
     return frozenset(start for seat, start in enumerate(board.start) if occupant.get(start) == seat)
+
+
+@implements("R-C4")
+def any_colour_protects(game: GameRules) -> bool:
+    """Whether a piece of any colour on a start field is protected (R-C4 strict), not only
+    one of the field's own colour (R-C4 own-colour)."""
+    return game.house_rules.chose("R-C4", "strict")
+
+
+def changes_protection(
+    board: Board, went: Landing, origin: int, target: int, any_colour: bool
+) -> bool:
+    """Whether a number move from ``origin`` to ``target`` that went as ``went`` says may
+    change which start fields are protected (R-C4): under own-colour as ``went`` says, under
+    strict whenever it leaves or reaches a start field."""
+    if went.protects or went.unprotects:
+        return True
+    return any_colour and (origin in board.start or target in board.start)
 
 
 @implements(
@@ -135,9 +156,10 @@ def check_number_move(
         reach = distance if target < board.track else (board.start[owner] - origin) % board.track
         for field in sorted(turn.blocked, key=lambda f: (f - origin) % board.track):
             if 1 <= (field - origin) % board.track <= reach:
+                whose = "its own" if table.occupant.get(field) == board.start_owner(field) else "a"
                 return Refusal(
                     ("BD-START-PROTECTED", "BD-START-BLOCKS", "R-C4"),
-                    f"the piece on {label(field)} stands on its own start field: it is "
+                    f"the piece on {label(field)} stands on {whose} start field: it is "
                     "protected and cannot be passed or landed on",
                 )
     # What is left: a finish field too far cannot be named (its lane index is at most
@@ -220,11 +242,12 @@ def land(table: Table, owner: int, target: int, done: Landing) -> None:
     table.landed[target] = None
 
 
-@implements("BD-ENTER", "R-C5")
-def can_enter(board: Board, table: Table, owner: int) -> bool:
-    """A start card brings a home piece of ``owner`` onto its start field, unless a piece of
-    the same colour stands there."""
-    return table.home[owner] > 0 and table.occupant.get(board.start[owner]) != owner
+@implements("BD-ENTER", "R-C5", "R-C4")
+def can_enter(board: Board, table: Table, owner: int, blocked: frozenset[int]) -> bool:
+    """A start card brings a home piece of ``owner`` onto its start field, unless the piece
+    standing there is protected (``blocked``: one of the same colour, R-C5; under R-C4 strict
+    any piece)."""
+    return table.home[owner] > 0 and board.start[owner] not in blocked
 
 
 def check_entry(turn: Turn, target: int) -> Refusal | None:
@@ -233,12 +256,18 @@ def check_entry(turn: Turn, target: int) -> Refusal | None:
     board = turn.board
     owner = turn.controlled
     start = board.start[owner]
-    if target == start and can_enter(board, turn.table, owner):
+    if target == start and can_enter(board, turn.table, owner, turn.blocked):
         return None
     if target != start:
         return Refusal(
             ("BD-ENTER", "R-C5"),
             f"a piece of seat {owner} enters onto its own start field {board.label(start)}",
+        )
+    other = turn.table.occupant.get(start)
+    if other is not None and other != owner and turn.table.home[owner] > 0:
+        return Refusal(
+            ("BD-ENTER", "BD-START-PROTECTED", "R-C5", "R-C4"),
+            f"the piece on {board.label(start)} (seat {other}'s) is protected on a start field",
         )
     return Refusal(
         ("BD-ENTER", "R-C5"),

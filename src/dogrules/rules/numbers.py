@@ -126,7 +126,7 @@ class StartCard:
         not hold one of its pieces), then every number move."""
         owner = turn.controlled
         moves = number_plays(turn, card, movers_of(turn, self.movers))
-        if can_enter(turn.board, turn.table, owner):
+        if can_enter(turn.board, turn.table, owner, turn.blocked):
             moves.insert(0, ((HOME, turn.board.start[owner]),))
         return moves
 

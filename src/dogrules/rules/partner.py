@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final, Protocol
 
 from dogrules.data.register import implements
@@ -13,7 +13,13 @@ from dogrules.geometry.board import HOME
 from dogrules.geometry.cards import CardSpec
 from dogrules.model.actions import Action
 from dogrules.model.results import Refusal
-from dogrules.rules.movement import check_number_move, number_distance, protected_fields, walk
+from dogrules.rules.movement import (
+    any_colour_protects,
+    check_number_move,
+    number_distance,
+    protected_fields,
+    walk,
+)
 from dogrules.rules.splits import Movable, splits
 
 PARTNER_POINTS: Final = 4
@@ -33,10 +39,22 @@ class Targets(Protocol):
         """The clauses that state whose pieces may be moved."""
         ...
 
-    def movable(self, turn: Turn) -> Movable:
-        """Whether a sub-move may move a seat's piece on a field (the same on every table
-        the sub-moves leave: the choice is settled when the card is played, R-C14)."""
+    def movable(self, turn: Turn, table: Table) -> Movable:
+        """Whether a sub-move may move a seat's piece on a field, the team's finished seats
+        judged on ``table`` (see :func:`eligibility`)."""
         ...
+
+
+@implements("BD-PARTNER-ANY", "AD-PARTNER-ANY", "R-C14")
+def eligibility(turn: Turn, targets: Targets) -> Callable[[Table], Movable]:
+    """Whose pieces a sub-move may move, asked before each sub-move of the table the earlier
+    ones left: judged on that table (R-C14 per-sub-move, so a seat of the team that brings
+    its last piece home with part of the card opens other pieces to the rest of it), or on
+    the table the card was played on (R-C14 start-of-card)."""
+    if turn.game.house_rules.chose("R-C14", "start-of-card"):
+        settled = targets.movable(turn, turn.table)
+        return lambda table: settled
+    return lambda table: targets.movable(turn, table)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -57,19 +75,20 @@ class PartnerCard:
         order pieces in board order, longer sub-moves first, track before finish. Orderings
         that reach the same table are explored once, so the work follows the number of
         outcomes, not of orderings."""
-        movable = self.targets.movable(turn)
-        return splits(turn, card.notation, movable, PARTNER_POINTS, PARTNER_CLAUSES, True)
+        whose = eligibility(turn, self.targets)
+        return splits(turn, card.notation, whose, PARTNER_POINTS, PARTNER_CLAUSES, True)
 
     def spellings(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
         """Every legal spelling, in the same order (for tests that check :meth:`plays`
         against all of them; their number grows with the orderings)."""
-        movable = self.targets.movable(turn)
-        return splits(turn, card.notation, movable, PARTNER_POINTS, PARTNER_CLAUSES, False)
+        whose = eligibility(turn, self.targets)
+        return splits(turn, card.notation, whose, PARTNER_POINTS, PARTNER_CLAUSES, False)
 
     def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:
         board = turn.board
         table = turn.table.clone()
-        movable = self.targets.movable(turn)
+        whose = eligibility(turn, self.targets)
+        any_colour = any_colour_protects(turn.game)
         total = 0
         last: int | None = None
         for origin, target in action.moves:
@@ -85,15 +104,15 @@ class PartnerCard:
                 return Refusal(
                     ("BD-PARTNER",), f"there is no piece on {board.label(origin, turn.seat)}"
                 )
-            if not movable(origin, owner):
+            if not whose(table)(origin, owner):
                 return Refusal(
-                    self.targets.clauses,
+                    (*self.targets.clauses, "R-C14"),
                     f"Partner points may not move the piece on {board.label(origin)} (seat "
                     f"{owner}'s): {self.targets.rule}",
                 )
             if origin == last:
                 return Refusal(("R-C10",), "two sub-moves in a row may not move the same piece")
-            probe = turn.on(table, protected_fields(board, table))
+            probe = turn.on(table, protected_fields(board, table, any_colour))
             steps = tuple(range(1, PARTNER_POINTS + 1))
             refusal = check_number_move(probe, origin, target, steps, "a sub-move")
             if refusal is not None:
@@ -121,12 +140,11 @@ class PartnerTargets:
     rule = "only own and partner pieces until a seat of the team has all its pieces home"
     clauses: tuple[str, ...] = ("BD-PARTNER", "BD-PARTNER-ANY", "R-B8")
 
-    @implements("BD-PARTNER", "BD-PARTNER-ANY", "BD-2P3P-PARTNER", "R-B8", "R-C14")
-    def movable(self, turn: Turn) -> Movable:
-        """Settled when the card is played (R-C14), then asked of each piece a sub-move
-        may move."""
+    @implements("BD-PARTNER", "BD-PARTNER-ANY", "BD-2P3P-PARTNER", "R-B8")
+    def movable(self, turn: Turn, table: Table) -> Movable:
+        """Own and partner pieces, or any seat's once a seat of the team has all its pieces
+        home on ``table``; asked of each piece a sub-move may move."""
         partner = turn.partner
-        table = turn.table
         if partner is None or table.all_in_finish(turn.seat) or table.all_in_finish(partner):
             return lambda location, owner: True
         side = {turn.seat, partner}

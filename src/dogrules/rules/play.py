@@ -30,8 +30,14 @@ from dogrules.rules.disc import (
     may_owe_turn,
     turn_disc,
 )
-from dogrules.rules.movement import protected_fields
-from dogrules.rules.round import controlled_seat, end_turn, partner_of, winners
+from dogrules.rules.movement import any_colour_protects, protected_fields
+from dogrules.rules.round import (
+    acting_side_first,
+    controlled_seat,
+    end_turn,
+    partner_of,
+    winners,
+)
 
 # A way to carry out a card: its movements and the disc turn's direction (None if none).
 Way = tuple[Moves, str | None]
@@ -66,7 +72,11 @@ def make_turn(
     facts = game.memo.turn_facts(state, start_protection)
     if facts is None:
         seat = state.to_act
-        blocked = protected_fields(game.board, table) if start_protection else frozenset()
+        blocked = (
+            protected_fields(game.board, table, any_colour_protects(game))
+            if start_protection
+            else frozenset()
+        )
         facts = (controlled_seat(table, seat, state.teams), partner_of(state, seat), blocked)
         game.memo.keep_turn_facts(state, start_protection, facts)
     controlled, partner, blocked = facts
@@ -320,5 +330,5 @@ def _outcomes(rule: RoundPlay, game: GameRules) -> Outcomes:
         else functools.partial(landings_owe_turn, board.disc.paws),
         ordered=frozenset() if aftermath is None else aftermath.triggers(board),
         settle=None if aftermath is None else aftermath.settle,
-        winners=winners,
+        winners=functools.partial(winners, acting_first=acting_side_first(game)),
     )

@@ -51,10 +51,19 @@ def controlled_seat(table: Table, seat: int, teams: bool) -> int:
 
 
 @implements("R-C13")
-def winners(table: Table, acting: int, teams: bool) -> tuple[int, ...]:
+def acting_side_first(game: GameRules) -> bool:
+    """Whether a card that completes two sides makes the acting seat's side the winner
+    (R-C13 acting-side-first) rather than the side completed first in the order of the
+    sub-moves (R-C13 sub-move-order, the reference)."""
+    return game.house_rules.chose("R-C13", "acting-side-first")
+
+
+@implements("R-C13")
+def winners(table: Table, acting: int, teams: bool, *, acting_first: bool) -> tuple[int, ...]:
     """The side that has won after an action (see :func:`complete_sides`). When one card
     completes two sides (a Partner split), the side whose last piece entered its finish
-    first, in the order of the sub-moves, wins (R-C13)."""
+    first, in the order of the sub-moves, wins (R-C13); with ``acting_first`` the acting
+    seat's side, or the first of them clockwise from it (R-C13 acting-side-first)."""
     if not table.finished:
         # A side is complete only once its last piece enters a finish, and a game already
         # won takes no action: no piece entered one in this action, so nobody has won.
@@ -62,6 +71,8 @@ def winners(table: Table, acting: int, teams: bool) -> tuple[int, ...]:
     sides = complete_sides(table.board, table.seats_done(), acting, teams)
     if not sides:
         return ()
+    if acting_first:
+        return sides[0]
 
     def completed_at(side: tuple[int, ...]) -> int:
         # The side completed with the last of its pieces to enter a finish in this action.
@@ -167,7 +178,10 @@ def end_turn(
         assert table is not None, "a play's pieces are on a table"
         # A side wins only as its last piece enters a finish (see :func:`winners`): after
         # most plays none entered one, and the win is not looked for.
-        won = winners(table, state.to_act, state.teams) if table.finished else ()
+        won: tuple[int, ...] = ()
+        if table.finished:
+            first = acting_side_first(game)
+            won = winners(table, state.to_act, state.teams, acting_first=first)
         if won:
             done = table.seats_done()
             double = len(complete_sides(table.board, done, state.to_act, state.teams)) > 1

@@ -37,13 +37,20 @@ from dogrules.engine.memo import SplitPlans
 from dogrules.engine.ruleset import Moves, Outcomes, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
-from dogrules.rules.movement import number_targets, protected_fields, walk
+from dogrules.rules.movement import (
+    any_colour_protects,
+    changes_protection,
+    number_targets,
+    protected_fields,
+    walk,
+)
 from dogrules.rules.split_places import Where, placed, settled
 from dogrules.rules.split_skips import Arrival, repeats_earlier
 
 # Whether a sub-move may move the piece of a seat (the second number) standing on a field (the
-# first): settled when the card is played (R-C14), so the same for every table of a split.
+# first), asked of each table a split reaches (R-C14: ``Eligibility`` gives it for a table).
 Movable = Callable[[int, int], bool]
+Eligibility = Callable[[Table], Movable]
 
 
 # Where each piece ends, whether the disc must turn (or, with no phase rule's judgement,
@@ -52,13 +59,14 @@ Outcome = tuple[Where, bool | tuple[int, ...], tuple[int, ...]]
 
 
 def splits(
-    turn: Turn, card: str, movable: Movable, points: int, clauses: tuple[str, ...], merge: bool
+    turn: Turn, card: str, whose: Eligibility, points: int, clauses: tuple[str, ...], merge: bool
 ) -> Iterator[Moves]:
-    """Every way to spend ``points`` of ``card`` in sub-moves of the pieces ``movable`` allows
-    (never the same piece twice in a row, each a full number move), depth first in the stable
-    order; with ``merge`` only the first spelling of each distinct outcome (and whether the
-    disc must turn after it is noted in ``turn.known_turns``)."""
-    search = _Search(turn, card, movable, points, clauses, merge)
+    """Every way to spend ``points`` of ``card`` in sub-moves of the pieces ``whose`` allows
+    on the table before each sub-move (never the same piece twice in a row, each a full
+    number move), depth first in the stable order; with ``merge`` only the first spelling of
+    each distinct outcome (and whether the disc must turn after it is noted in
+    ``turn.known_turns``)."""
+    search = _Search(turn, card, whose, points, clauses, merge)
     root = search.root()
     found: list[Moves] = []
     search.explore(root, root.pieces, (), found)
@@ -95,9 +103,11 @@ class Plans(dict[tuple[int, int], list[tuple[int, int]]]):
 @dataclasses.dataclass
 class _Node:
     """A table the search has reached, with its pieces followed (``where``), the points left,
-    its protected start fields, the finish fields taken, the plans of that context, the
-    pieces that may move (in board order), the sub-move that led to it and the piece not yet
-    explored from it (``held``: the one just moved, until another ordering reaches it)."""
+    its protected start fields, the finish fields taken, the plans of that context, whose
+    pieces may move there (``movable``, R-C14) and those pieces (in board order), the
+    sub-move that led to it, whether that sub-move opened pieces to the rest of the card
+    (``opened``) and the piece not yet explored from it (``held``: the one just moved, until
+    another ordering reaches it)."""
 
     table: Table
     where: Where
@@ -105,8 +115,10 @@ class _Node:
     blocked: frozenset[int]
     in_finish: frozenset[int]
     plans: SplitPlans
+    movable: Movable
     pieces: list[int]
     arrival: Arrival | None
+    opened: bool
     held: int | None
 
 
@@ -118,7 +130,7 @@ class _Search:
         self,
         turn: Turn,
         card: str,
-        movable: Movable,
+        whose: Eligibility,
         points: int,
         clauses: tuple[str, ...],
         merge: bool,
@@ -126,7 +138,7 @@ class _Search:
         self.turn = turn
         self.board = turn.board
         self.card = card
-        self.movable = movable
+        self.whose = whose
         self.clauses = clauses
         self.merge = merge
         self.judged: Outcomes | None = turn.outcome
@@ -135,19 +147,21 @@ class _Search:
         self.known = turn.known_turns if merge and self.judged is not None else None
         self.memo = turn.game.memo
         self.points = points
+        self.any_colour = any_colour_protects(turn.game)
 
     def root(self) -> _Node:
         """The node of the table as the turn found it, with all the points to split."""
         points = self.points
         table = self.turn.table.clone()
         where = tuple(sorted(table.occupant))
-        pieces = [
-            location for location in where if self.movable(location, table.occupant[location])
-        ]
+        movable = self.whose(table)
+        pieces = [location for location in where if movable(location, table.occupant[location])]
         in_finish = frozenset(filter(self.board.is_lane, where))
-        blocked = protected_fields(self.board, table)
+        blocked = protected_fields(self.board, table, self.any_colour)
         plans = self.context(table, blocked, in_finish)
-        node = _Node(table, where, points, blocked, in_finish, plans, pieces, None, None)
+        node = _Node(
+            table, where, points, blocked, in_finish, plans, movable, pieces, None, False, None
+        )
         landings = self.ordered_landings(tuple(table.landed))
         self.nodes[where, landings, tuple(table.finished), points] = node
         return node
@@ -195,9 +209,13 @@ class _Search:
             found.append((*done, (origin, target)))
             return
         table, judged, arrival = node.table, self.judged, node.arrival
+        # A piece opened by the last sub-move (R-C14) could not have moved before it, and
+        # the skips know only a start field's own colour protecting it (R-C4 own-colour).
         if (
             judged is not None
             and arrival is not None
+            and not node.opened
+            and not self.any_colour
             and repeats_earlier(self.board, table, judged.ordered, arrival, origin, target)
         ):
             return
@@ -233,20 +251,33 @@ class _Search:
         left.remove(origin)
         if target in left:
             left.remove(target)
+        movable, opened = node.movable, False
+        if self.board.is_lane(target):
+            # Only a piece reaching its finish can bring a seat of the team home, which may
+            # open other pieces to the rest of the card (R-C14).
+            movable = self.whose(table)
+            eligible = [
+                location
+                for location, piece in sorted(table.occupant.items())
+                if location != target and movable(location, piece)
+            ]
+            opened, left = eligible != left, eligible
         pieces, held = left, None
-        if not went.taken_by_dog and self.movable(target, owner):
+        if not went.taken_by_dog and movable(target, owner):
             pieces, held = left.copy(), target
             bisect.insort(pieces, target)
         blocked = node.blocked
-        if went.protects or went.unprotects:
-            blocked = protected_fields(self.board, table)
+        if changes_protection(self.board, went, origin, target, self.any_colour):
+            blocked = protected_fields(self.board, table, self.any_colour)
         in_finish, plans = node.in_finish, node.plans
         if self.board.is_lane(target):
             in_finish = in_finish - {origin} | {target}
         if blocked is not node.blocked or in_finish is not node.in_finish:
             plans = self.context(table, blocked, in_finish)
         arrival = Arrival(origin, target, went, node.arrival)
-        after = _Node(table, where, points, blocked, in_finish, plans, pieces, arrival, held)
+        after = _Node(
+            table, where, points, blocked, in_finish, plans, movable, pieces, arrival, opened, held
+        )
         self.nodes.setdefault(key, after)
         self.explore(after, left if first is None else first, (*done, (origin, target)), found)
 

@@ -9,7 +9,9 @@ built on them change only when the deck changes:
 2. the plays of one move: every card in deck order (a Copy as ``copy=c`` for every other
    card ``c``; a two-colour card without a colour, then with each of its colours);
 3. the plays of several moves (those that play as a card splitting its points, Partner), in
-   the same order.
+   the same order;
+4. ``decline`` (a DOG Kids team swap, R-K9): added after the others, so that their ids
+   stay as they were.
 
 A head is listed whether or not the variant or player count ever takes it (DOG Kids never
 places a Black Dog): unused heads cost a few ids and keep the scheme the same everywhere.
@@ -70,7 +72,7 @@ def heads(deck: Deck, catalogue: CardCatalogue) -> tuple[Head, ...]:
     plays = [head for card in cards for head in _plays(card, cards, catalogue)]
     single = [head for head in plays if head.moves == 1]
     several = [head for head in plays if head.moves > 1]
-    return (*others, *single, *several)
+    return (*others, *single, *several, Head(ActionKind.DECLINE))
 
 
 def _plays(card: str, cards: list[str], catalogue: CardCatalogue) -> list[Head]:

@@ -26,7 +26,7 @@ from dogrules.model.notation import parse_action_text
 from dogrules.model.observation import Observation, PublicFacts, from_json
 from dogrules.model.results import ReadingVerdict, Ruling, Transition
 from dogrules.model.state import State
-from dogrules.rules.secrecy import observation, observed_events
+from dogrules.rules.secrecy import observation, observed_declines, observed_events
 from dogrules.variants.built_in import parts_written
 
 Pieces = Mapping[int, Sequence[str]]
@@ -278,7 +278,7 @@ class Variant:
         game = self._game(state)
         if seat not in range(state.players):
             raise ValueError(f"seat {seat!r} is not in this game (0..{state.players - 1})")
-        return observed_events(game.board, events)
+        return observed_declines(observed_events(game.board, events), seat)
 
     def _game(self, state: State) -> GameRules:
         if not isinstance(state, State):
