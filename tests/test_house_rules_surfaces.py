@@ -23,6 +23,7 @@ from dogrules.formats.house_rules import read_house_rules
 from dogrules.formats.records import Record, RecordError
 from dogrules.formats.replay import record_game, verify
 from dogrules.protocol import Context, encode, handle
+from dogrules.protocol.schemas import messages
 from dogrules.testing.checking import house_rules_of
 
 BD = dogrules.variant("black-dog")
@@ -171,13 +172,16 @@ def test_R_C4_explain_compare_gives_the_verdict_under_each_reading(
     assert reference["legal"] and reference["default"] and reference["chosen"]
     assert not house["legal"] and not house["default"] and not house["chosen"]
     code, out = run("explain", str(foreign_start), "5 T14-T19", "--compare", "--rules", str(strict))
-    assert code == 1
+    assert code == 1 and "read by house rules: R-C4 (strict)" in out
     assert "R-C4 own-colour (reference): legal" in out
     assert "R-C4 strict (played): not legal" in out
     state = json.loads(foreign_start.read_text())
     request = {"id": 1, "op": "explain", "state": state, "action": "5 T14-T19", "compare": True}
     answer = ask(request, Context())
     assert [c for c in answer["compare"] if c["ruling"] == "R-C4"] == [reference, house]
+    assert "readings" not in answer
+    answer = ask({**request, "rulings": STRICT}, Context())
+    assert answer["readings"] == STRICT and not answer["legal"]
 
 
 @pytest.mark.clause("R-C4")
@@ -323,8 +327,11 @@ def test_without_house_rules_records_and_forms_are_as_before() -> None:
 
 
 def ask(request: dict[str, Any], context: Context) -> dict[str, Any]:
+    """The answer to ``request``, checked against its operation's answer schema."""
     answer = json.loads(encode(handle(request, context)))
     assert isinstance(answer, dict)
+    shape = "error" if "error" in answer else f"{request['op']}.answer"
+    assert messages(shape, answer) == [], answer
     return answer
 
 

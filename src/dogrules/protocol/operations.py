@@ -221,6 +221,8 @@ def explain(request: Request, context: Context) -> Answer:
         "events": [event_json(event) for event in ruling.events],
         "text": ruling.text,
     }
+    if ruling.readings:
+        answer["readings"] = dict(ruling.readings)
     if request.get("compare") is True:
         compared = variant.compare(state, action)
         answer["compare"] = [reading_verdict_json(found) for found in compared]

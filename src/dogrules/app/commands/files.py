@@ -82,6 +82,8 @@ def explain(
             ],
             "text": ruling.text,
         }
+        if ruling.readings:
+            answer["readings"] = dict(ruling.readings)
         if compared is not None:
             answer["compare"] = [reading_verdict_json(found) for found in compared]
         click.echo(json.dumps(answer, indent=2))
