@@ -5,6 +5,10 @@ Two machines share every rule and every check and differ only in where they star
 * :class:`FromNewGame` starts from ``v.new_game(players, seed)``;
 * :class:`FromPosition` starts from a random valid position (``tests/strategies.py``).
 
+Each example plays by a random combination of the readings of the variant's open rulings
+(house rules, issue 36: each ruling with alternatives read by its default or an
+alternative), so every invariant holds under every reading.
+
 Both are run once per variant of :data:`VARIANT_SPECS`. Adding a variant is one line there:
 its player counts, its variant-specific invariants and whether it has a Black Dog.
 
@@ -113,6 +117,18 @@ def spec_of(name: str) -> VariantSpec:
 VARIANT_SPECS: dict[str, VariantSpec] = {name: spec_of(name) for name in implemented()}
 
 
+def house_rules(name: str) -> st.SearchStrategy[dict[str, str]]:
+    """A random combination of readings of the open rulings of the variant ``name``: each
+    ruling with alternatives read by its default or by one of its alternatives."""
+    return st.fixed_dictionaries(
+        {
+            clause.id: st.sampled_from([reading.name for reading in clause.readings])
+            for clause in dogrules.variant(name).clauses
+            if clause.readings
+        }
+    )
+
+
 # ---- the machines ---------------------------------------------------------------------------
 
 REMEMBERED_STATES = 8  # how many earlier states' legal actions are kept to try again later
@@ -140,6 +156,11 @@ class PlayMachine(RuleBasedStateMachine):
         self.seen: set[str] = set()  # event kinds of the actions played
 
     # -- helpers --
+    def _play_by(self, data: st.DataObject) -> None:
+        """Play by a random combination of readings of the variant's open rulings."""
+        rulings = data.draw(house_rules(self.VARIANT), label="house rules")
+        self.v = dogrules.variant(self.VARIANT, rulings=rulings)
+
     def _start(self, state: State) -> None:
         """Check the starting ``state`` and all its decisions, then make it the current one."""
         check_state(self.v, state, None, self.spec.invariants)
@@ -258,6 +279,7 @@ class FromNewGame(PlayMachine):
 
     @initialize(data=st.data())
     def new_game(self, data: st.DataObject) -> None:
+        self._play_by(data)
         players = data.draw(st.sampled_from(self.spec.players), label="players")
         seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
         # The DOG Kids team variant is a game of its own (4 players only).
@@ -274,6 +296,7 @@ class FromPosition(PlayMachine):
 
     @initialize(data=st.data())
     def position(self, data: st.DataObject) -> None:
+        self._play_by(data)
         drawn = data.draw(
             positions(self.VARIANT, self.spec.players, self.spec.black_dog), label="position"
         )
