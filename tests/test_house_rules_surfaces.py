@@ -310,6 +310,8 @@ def test_R_K9_play_writes_and_replay_reads_the_house_rules(
     assert written["header"]["rulings"] == COMPULSORY
     code, out = run("replay", str(target), "--quiet")
     assert code == 0 and "all legal" in out
+    code, out = run("replay", str(target))
+    assert code == 0 and out.startswith("house rules: R-K9 (compulsory)\n")
 
 
 def test_without_house_rules_records_and_forms_are_as_before() -> None:

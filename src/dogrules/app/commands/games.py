@@ -26,6 +26,7 @@ from dogrules.formats.records import Record, RecordError, read_record, render_re
 from dogrules.formats.replay import record_game, verify
 from dogrules.formats.replay import replay as replay_record
 from dogrules.model.actions import Action
+from dogrules.model.house_rules import HouseRules
 from dogrules.model.state import Phase, State
 from dogrules.render import text_board
 from dogrules.variants import variant as get_variant
@@ -156,6 +157,8 @@ def replay(path: Path, quiet: bool) -> None:
     except BAD_INPUT as exc:
         fail(short(exc))
     variant = get_variant(record.variant)
+    if record.rulings and not quiet:
+        click.echo(f"house rules: {HouseRules(record.rulings)}")
     final: State | None = None
     try:
         if record.steps is not None or record.final is not None:
