@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from hypothesis import find
 
 import dogrules
+from dogrules.app.book.build import write_book
 from dogrules.app.book.pages import ClauseLinks, Entry, clause_section
 from dogrules.app.cli import main
 from dogrules.conformance.vectors import Form, house_forms
@@ -390,6 +391,14 @@ def test_R_C4_the_rulebook_shows_each_reading_and_the_one_played() -> None:
     assert "played here" not in plain
     played = clause_section(Entry(rc4, (), (), None, (), (), "strict"), link)
     assert "played here" in played
+
+
+@pytest.mark.clause("R-K9")
+def test_R_K9_the_rulebook_of_a_table_marks_the_reading_it_plays(tmp_path: Path) -> None:
+    write_book(tmp_path, variants=("dog-kids",), house_rules={"dog-kids": COMPULSORY})
+    page = (tmp_path / "dog-kids.html").read_text(encoding="utf-8")
+    assert page.count("Readings a table may choose") == 1
+    assert "<code>compulsory</code> <strong>played here</strong>" in page
 
 
 # --- conformance vectors -------------------------------------------------------------------

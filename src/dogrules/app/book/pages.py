@@ -119,6 +119,10 @@ def _rulings(entry: Entry, link: ClauseLinks) -> str:
     return f'<div class="rulings"><h4>Rulings that interpret it</h4><ul>{items}</ul></div>'
 
 
+PLAYED = ' class="played"'
+"""The mark of the reading a table plays, on its item of a ruling's readings."""
+
+
 def _readings(entry: Entry) -> str:
     """A ruling's readings a table may choose (house rules), the reference one first and
     the one played marked; or why it has none."""
@@ -129,7 +133,7 @@ def _readings(entry: Entry) -> str:
         return f'<p class="no-alternative">No other reading: {_e(clause.no_alternative)}</p>'
     played = entry.played or clause.reading
     items = "".join(
-        f"<li{' class=played' if r.name == played else ''}><code>{_e(r.name)}</code>"
+        f"<li{PLAYED if r.name == played else ''}><code>{_e(r.name)}</code>"
         + (" (reference)" if r.default else "")
         + (" <strong>played here</strong>" if r.name == played and entry.played else "")
         + f" {_e(r.text)}"
