@@ -997,7 +997,7 @@ def test_KD_TEAM_REDRAW_EXCHANGE_after_a_redraw_that_seat_and_its_partner_swap()
 COMPULSORY = dogrules.variant("dog-kids", rulings={"R-K9": "compulsory"})
 
 
-@pytest.mark.clause("KD-TEAM-EXCHANGE", "R-K9")
+@pytest.mark.clause("KD-TEAM-EXCHANGE", "KD-TEAM-SECRECY", "R-K9")
 def test_R_K9_a_partner_may_decline_and_then_both_keep_their_hands() -> None:
     start = KD.new_game(players=4, seed=9, teams=True)
     before = start.hands

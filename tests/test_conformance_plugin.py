@@ -156,7 +156,7 @@ def test_the_pytest_plugin_checks_an_engine_named_on_the_command_line(
     run = [*base, *plugin, "--dog-variant", "dog-kids", "test_mine.py"]
     agreed = pytester.runpytest_inprocess(*run)
     assert agreed.ret == 0, agreed.stdout.str()[-2000:]
-    agreed.assert_outcomes(passed=101)
+    agreed.assert_outcomes(passed=102)
     broken = pytester.runpytest_inprocess(*run, "--dog-engine", "my_engine:Broken", "-x")
     assert broken.ret == 1, broken.stdout.str()[-2000:]
     assert "is not listed" in broken.stdout.str()

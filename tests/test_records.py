@@ -24,7 +24,7 @@ from dogrules.formats.records import (
     write_record,
 )
 from dogrules.formats.replay import final_state, record_game, replay, verify
-from dogrules.formats.states import KEYS
+from dogrules.formats.states import KEYS, optional_keys
 from dogrules.formats.validation import validate, validate_file
 from dogrules.variants.built_in import STANDARD_PARTS
 
@@ -415,7 +415,7 @@ def test_record_file_is_replayed_by_validate(tmp_path: Path, small: dict[str, An
 def test_position_schema_matches_dump() -> None:
     schema: Any = schemas.schema("position")
     assert schema["required"] == list(KEYS)
-    optional = {key for part in STANDARD_PARTS for key in part.optional}
+    optional = {key for part in STANDARD_PARTS for key in optional_keys(part)}
     assert set(schema["properties"]) == set(KEYS) | optional
     cards = {card for name in dogrules.VARIANTS for card in dogrules.variant(name).deck.notations}
     defs = schema["$defs"]

@@ -166,7 +166,7 @@ def test_vectors_export_writes_a_folder_or_needs_update(
     assert result.exit_code == 0, result.output
     assert f"vectors version {VECTORS_VERSION}: 12 files" in result.output
     assert (
-        "black-dog: 128 vectors; cards 19/19; phases exchange, over, play, setup" in result.output
+        "black-dog: 129 vectors; cards 19/19; phases exchange, over, play, setup" in result.output
     )
     assert (tmp_path / "out" / "index.json").read_bytes() == (
         shipped_dir() / "index.json"

@@ -36,12 +36,6 @@ class VariantPart(Protocol):
     def blank(self) -> Mapping[str, JSONValue]: ...
 
     @property
-    def optional(self) -> Mapping[str, JSONValue]:
-        """Keys the part writes only where they differ from the blank value given here (added
-        to format 1 later: a dump may leave them out, and is read as if they were blank)."""
-        ...
-
-    @property
     def missing(self) -> str: ...
 
     def kind(self, teams: bool) -> type[Extra] | None:

@@ -150,7 +150,7 @@ def _read(
     missing = [key for key in keys if key not in data]
     if missing:
         raise InvalidPosition(f"state: missing key(s): {', '.join(missing)}")
-    optional = {key for part in parts for key in part.optional}
+    optional = {key for part in parts for key in optional_keys(part)}
     unknown = sorted(set(data) - set(keys) - optional)
     if unknown:
         raise InvalidPosition(f"state: unknown key(s): {', '.join(map(repr, unknown))[:80]}")
@@ -232,10 +232,18 @@ def _short(value: object) -> str:
     return reprlib.repr(value)
 
 
+def optional_keys(part: VariantPart) -> Mapping[str, object]:
+    """The keys ``part`` writes only where they are not blank, with their blank values (the
+    DOG Kids swap's ``declined``): added to format 1 after it was fixed, so a dump may leave
+    them out, and a part that names none (``optional``, not part of the protocol) has none."""
+    found = getattr(part, "optional", None)
+    return found if isinstance(found, Mapping) else {}
+
+
 def _blank(game: Variant, part: VariantPart, data: Mapping[str, object]) -> list[Problem]:
     """A part the state's variant (or its form) does not keep is written blank."""
     filled = [key for key, blank in part.blank.items() if data[key] != blank]
-    filled += [key for key, blank in part.optional.items() if data.get(key, blank) != blank]
+    filled += [key for key, blank in optional_keys(part).items() if data.get(key, blank) != blank]
     return [Problem(filled[0], f"{game.name} {part.missing}")] if filled else []
 
 

@@ -121,4 +121,4 @@ def house_rules_for(
             )
         if reading != clause.reading:
             chosen.append((ruling, reading))
-    return HouseRules(chosen)
+    return HouseRules(chosen) if chosen else REFERENCE

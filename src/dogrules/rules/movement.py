@@ -36,17 +36,6 @@ def any_colour_protects(game: GameRules) -> bool:
     return game.house_rules.chose("R-C4", "strict")
 
 
-def changes_protection(
-    board: Board, went: Landing, origin: int, target: int, any_colour: bool
-) -> bool:
-    """Whether a number move from ``origin`` to ``target`` that went as ``went`` says may
-    change which start fields are protected (R-C4): under own-colour as ``went`` says, under
-    strict whenever it leaves or reaches a start field."""
-    if went.protects or went.unprotects:
-        return True
-    return any_colour and (origin in board.start or target in board.start)
-
-
 @implements(
     "BD-MOVE",
     "BD-PASSING",

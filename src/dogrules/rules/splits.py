@@ -39,7 +39,6 @@ from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
 from dogrules.rules.movement import (
     any_colour_protects,
-    changes_protection,
     number_targets,
     protected_fields,
     walk,
@@ -251,8 +250,9 @@ class _Search:
         left.remove(origin)
         if target in left:
             left.remove(target)
+        in_lane = self.board.is_lane(target)
         movable, opened = node.movable, False
-        if self.board.is_lane(target):
+        if in_lane:
             # Only a piece reaching its finish can bring a seat of the team home, which may
             # open other pieces to the rest of the card (R-C14).
             movable = self.whose(table)
@@ -267,10 +267,11 @@ class _Search:
             pieces, held = left.copy(), target
             bisect.insort(pieces, target)
         blocked = node.blocked
-        if changes_protection(self.board, went, origin, target, self.any_colour):
+        # Under R-C4 strict any piece reaching or leaving a start field changes the protection.
+        if went.protects or went.unprotects or self.any_colour:
             blocked = protected_fields(self.board, table, self.any_colour)
         in_finish, plans = node.in_finish, node.plans
-        if self.board.is_lane(target):
+        if in_lane:
             in_finish = in_finish - {origin} | {target}
         if blocked is not node.blocked or in_finish is not node.in_finish:
             plans = self.context(table, blocked, in_finish)

@@ -36,10 +36,6 @@ class DogPart:
         return {KEY: None}
 
     @property
-    def optional(self) -> Mapping[str, JSONValue]:
-        return {}
-
-    @property
     def missing(self) -> str:
         return "has no Black Dog"
 

@@ -37,6 +37,8 @@ class TeamSwapPart:
 
     @property
     def optional(self) -> Mapping[str, JSONValue]:
+        """Keys written only where they are not blank (see
+        :func:`dogrules.formats.states.optional_keys`)."""
         return {"declined": []}
 
     @property

@@ -288,6 +288,6 @@ class Variant:
         players = state.players
         # Every ``legal_actions`` and ``apply`` of a playout asks: a true int goes straight to
         # the ruleset's kept games (anything else to the check that refuses it).
-        if type(players) is int and not self.house_rules:
+        if type(players) is int and self.house_rules is REFERENCE:
             return game_at(self.ruleset, players)
         return self.ruleset.game(players, self.house_rules)
