@@ -16,6 +16,7 @@ from dogrules.data.version import __version__
 from dogrules.engine.choices import Decision, Option, StepKind
 from dogrules.engine.table import compiled
 from dogrules.formats.history import Game, HistoryError
+from dogrules.formats.house_rules import read_house_rules
 from dogrules.formats.states import dump, load
 from dogrules.model.actions import Action, ActionKind
 from dogrules.model.errors import (
@@ -66,5 +67,6 @@ __all__ = [
     "compiled",
     "dump",
     "load",
+    "read_house_rules",
     "variant",
 ]

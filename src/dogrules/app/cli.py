@@ -17,6 +17,7 @@ COMMANDS = {
     "replay": "games:replay",
     "validate": "files:validate",
     "clauses": "register:clauses",
+    "rulings": "register:rulings",
     "explain": "files:explain",
     "moves": "files:moves",
     "render": "files:render",

@@ -9,9 +9,9 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 import click
 
@@ -24,6 +24,7 @@ from dogrules.formats.files import (
     read_json_text,
     write_text_atomically,
 )
+from dogrules.formats.house_rules import house_rules_file, read_house_rules
 from dogrules.formats.states import load
 from dogrules.model.errors import DogRulesError
 from dogrules.model.state import State
@@ -31,6 +32,7 @@ from dogrules.variants import forms
 from dogrules.variants import variant as get_variant
 from dogrules.variants.facade import Variant
 
+Decorated = TypeVar("Decorated", bound=Callable[..., None])
 # What bad input may raise on its way through load and the data readers: all of it is the
 # user's file being wrong, so it is reported as bad input (exit 2), never as a traceback.
 BAD_INPUT: tuple[type[BaseException], ...] = (
@@ -183,6 +185,56 @@ def variant_named(name: str) -> Variant:
         return get_variant(name)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="VARIANT") from None
+
+
+def rules_option(help: str) -> Callable[[Decorated], Decorated]:
+    """``--rules FILE``: a house-rules file whose readings replace the reference ones."""
+    return click.option(
+        "--rules",
+        "rules_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        metavar="FILE",
+        help=help,
+    )
+
+
+def rules_files_option(help: str) -> Callable[[Decorated], Decorated]:
+    """``--rules FILE`` (repeatable): house-rules files, each naming its variant."""
+    return click.option(
+        "--rules",
+        "rules_paths",
+        multiple=True,
+        type=click.Path(dir_okay=False, path_type=Path),
+        metavar="FILE",
+        help=help,
+    )
+
+
+def variant_ruled(name: str, rules: Path | None) -> Variant:
+    """The variant called ``name`` played by the house rules in the file ``rules`` (the
+    reference readings when None); exit 2 with one line naming the file and the key at fault."""
+    found = variant_named(name)
+    if rules is None:
+        return found
+    try:
+        return get_variant(name, rulings=read_house_rules(rules, name))
+    except FileProblem as exc:
+        fail(str(exc))
+
+
+def house_rules_of(paths: Sequence[Path]) -> dict[str, Mapping[str, str]]:
+    """Variant name -> the house rules (ruling id -> reading name) of the files ``paths``,
+    each naming its variant; exit 2 with one line for a bad file or two for one variant."""
+    found: dict[str, Mapping[str, str]] = {}
+    for path in paths:
+        try:
+            name, rules = house_rules_file(path)
+        except FileProblem as exc:
+            fail(str(exc))
+        if name in found:
+            fail(f"{path}: a second house-rules file for {name}")
+        found[name] = dict(rules)
+    return found
 
 
 def clause_lines(variant: Variant, ids: Sequence[str]) -> list[dict[str, str]]:

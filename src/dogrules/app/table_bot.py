@@ -30,10 +30,9 @@ from dogrules.formats.states import load
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.protocol import Context, ErrorCode, ProtocolError
 from dogrules.protocol.dispatch import failure_of, request_id
-from dogrules.protocol.operations import HANDLERS
+from dogrules.protocol.operations import HANDLERS, ruled_variant
 from dogrules.protocol.schemas import schemas_by_id
 from dogrules.protocol.shapes import action_json
-from dogrules.variants import variant as get_variant
 
 __all__ = [
     "DEFAULT_BOT",
@@ -98,7 +97,7 @@ def _choose_and_apply(request: object, context: Context) -> dict[str, JSONValue]
         message = f"bot: no bot {name[:40]!r}; bots: {', '.join(names)}"
         raise ProtocolError(ErrorCode.INVALID_REQUEST, message, problems=(("bot", message),))
     state = load(cast(dict[str, object], request["state"]))
-    variant = get_variant(state.variant)
+    variant = ruled_variant(state.variant, request, context)
     actions = variant.legal_actions(state)
     if not actions:
         message = "state: the game is over, no seat has an action left"
@@ -113,6 +112,8 @@ def _choose_and_apply(request: object, context: Context) -> dict[str, JSONValue]
     }
     if "seat" in request:
         applying["seat"] = request["seat"]
+    if "rulings" in request:
+        applying["rulings"] = request["rulings"]
     return {"bot": name, **HANDLERS["apply"](applying, context)}
 
 

@@ -9,7 +9,7 @@ played, and the same game eight actions later.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from dogrules.conformance.vectors import Form, all_forms
 from dogrules.formats.records import state_digest
@@ -17,7 +17,6 @@ from dogrules.formats.states import dump
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import State
 from dogrules.testing.positions import random_game
-from dogrules.variants import variant as get_variant
 from dogrules.variants.facade import Variant
 
 __all__ = ["PERFT_DEPTH", "divide", "perft", "perft_positions", "perft_table"]
@@ -51,7 +50,7 @@ def divide(v: Variant, state: State, depth: int) -> dict[str, int]:
 
 def perft_positions(form: Form) -> Iterator[tuple[str, State]]:
     """The perft positions of ``form``, each with its name (``black-dog-4p-teams/a``)."""
-    v = get_variant(form.variant)
+    v = form.played()
     first = None
     for ply, state in enumerate(random_game(v, form.players, 1, form.teams)):
         if first is None and any(a.kind.value == "play" for a in v.legal_actions(state)):
@@ -62,12 +61,13 @@ def perft_positions(form: Form) -> Iterator[tuple[str, State]]:
             return
 
 
-def perft_table() -> list[JSONValue]:
-    """Every perft position with its counts at depths 1..:data:`PERFT_DEPTH` and its
-    divide at each depth from 2 (``{"2": {move: count}, ...}``)."""
+def perft_table(chosen: Sequence[Form] | None = None) -> list[JSONValue]:
+    """Every perft position of the ``chosen`` forms (default: all) with its counts at
+    depths 1..:data:`PERFT_DEPTH` and its divide at each depth from 2
+    (``{"2": {move: count}, ...}``)."""
     table: list[JSONValue] = []
-    for form in all_forms():
-        v = get_variant(form.variant)
+    for form in all_forms() if chosen is None else chosen:
+        v = form.played()
         for name, state in perft_positions(form):
             counts: list[JSONValue] = [perft(v, state, d) for d in range(1, PERFT_DEPTH + 1)]
             divides: dict[str, JSONValue] = {

@@ -54,15 +54,17 @@ def shipped_dir() -> Path:
 
 @attrs.frozen
 class Built:
-    """Every form's vectors, the perft table and the index, as written to a folder."""
+    """Every form's vectors, the perft table and the index, as written to a folder;
+    ``chosen`` are the forms built (all of them, or a variant's by its house rules)."""
 
     forms: dict[str, list[Vector]]
     perft: list[JSONValue]
+    chosen: tuple[Form, ...] = attrs.field(factory=all_forms)
 
     def index(self) -> dict[str, JSONValue]:
         files: list[JSONValue] = []
         coverage: dict[str, JSONValue] = {}
-        for form in all_forms():
+        for form in self.chosen:
             entries = self.forms[form.name]
             files.append(
                 {
@@ -73,10 +75,11 @@ class Built:
                     "file": f"{form.name}.jsonl.gz",
                     "vectors": len(entries),
                     "sha256": hashlib.sha256(lines(form, entries)).hexdigest(),
+                    **({"rulings": dict(form.rulings)} if form.rulings else {}),
                 }
             )
-        for name in dict.fromkeys(form.variant for form in all_forms()):
-            entries = [e for f in all_forms() if f.variant == name for e in self.forms[f.name]]
+        for name in dict.fromkeys(form.variant for form in self.chosen):
+            entries = [e for f in self.chosen if f.variant == name for e in self.forms[f.name]]
             found = covered(entries, get_variant(name).deck.notations)
             coverage[name] = {key: _sorted(values) for key, values in found.items()}
         return {"format": FORMAT, "version": VECTORS_VERSION, "files": files, "coverage": coverage}
@@ -86,20 +89,25 @@ def _sorted(values: set[str]) -> list[JSONValue]:
     return list(sorted(values))
 
 
-def build() -> Built:
-    """The vectors of every form and the perft table, worked out by the installed engine."""
-    return Built({form.name: vectors_of(form) for form in all_forms()}, perft_table())
+def build(chosen: Sequence[Form] | None = None) -> Built:
+    """The vectors of the ``chosen`` forms (default: every form) and their perft table,
+    worked out by the installed engine."""
+    forms = all_forms() if chosen is None else tuple(chosen)
+    return Built({form.name: vectors_of(form) for form in forms}, perft_table(forms), forms)
 
 
 def header(form: Form, count: int) -> dict[str, JSONValue]:
-    return {
+    found: dict[str, JSONValue] = {
         "format": FORMAT,
         "version": VECTORS_VERSION,
         "variant": form.variant,
         "players": form.players,
         "teams": form.teams,
-        "vectors": count,
     }
+    if form.rulings:
+        found["rulings"] = dict(form.rulings)
+    found["vectors"] = count
+    return found
 
 
 def rows(form: Form, entries: Sequence[Vector]) -> list[Vector]:
@@ -123,7 +131,7 @@ def write(built: Built, folder: Path) -> list[Path]:
     on the content."""
     files = {
         f"{form.name}.jsonl.gz": gzip_lines(rows(form, built.forms[form.name]))
-        for form in all_forms()
+        for form in built.chosen
     }
     files["perft.json"] = _pretty(built.perft)
     files["index.json"] = _pretty(built.index())
@@ -155,7 +163,7 @@ def check_vectors(folder: Path | None = None, built: Built | None = None) -> lis
     folder = shipped_dir() if folder is None else folder
     built = build() if built is None else built
     found: list[str] = []
-    for form in all_forms():
+    for form in built.chosen:
         try:
             head, stored = read_form(folder, form)
         except ValueError as exc:

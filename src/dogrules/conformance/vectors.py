@@ -107,16 +107,24 @@ every other one is shown (tests/test_vectors.py)."""
 
 @attrs.frozen
 class Form:
-    """A form a variant is played in: its player count and whether seats play in teams."""
+    """A form a variant is played in: its player count, whether seats play in teams, and
+    the house rules it is played by (ruling id, reading name; empty: the reference)."""
 
     variant: str
     players: int
     teams: bool
+    rulings: tuple[tuple[str, str], ...] = ()
 
     @property
     def name(self) -> str:
-        """``black-dog-4p-teams``, ``dog-kids-3p``: the stem of its vectors file."""
-        return f"{self.variant}-{self.players}p{'-teams' if self.teams else ''}"
+        """``black-dog-4p-teams``, ``dog-kids-3p``, ``black-dog-4p-teams.R-C4-strict``: the
+        stem of its vectors file."""
+        house = "".join(f".{ruling}-{reading}" for ruling, reading in self.rulings)
+        return f"{self.variant}-{self.players}p{'-teams' if self.teams else ''}{house}"
+
+    def played(self) -> Variant:
+        """The variant as this form plays it (by its house rules)."""
+        return get_variant(self.variant, rulings=dict(self.rulings))
 
     def holds(self, state: State) -> bool:
         return (state.variant, state.players, state.teams) == (
@@ -131,6 +139,13 @@ def all_forms() -> tuple[Form, ...]:
     return tuple(
         Form(name, players, teams) for name in implemented() for players, teams in forms(name)
     )
+
+
+def house_forms(variant: Variant) -> tuple[Form, ...]:
+    """Every form of ``variant``, played by its house rules (a set of vectors per reading
+    set, when asked)."""
+    chosen = variant.house_rules.choices
+    return tuple(Form(variant.name, p, t, chosen) for p, t in forms(variant.name))
 
 
 # ---- one vector -----------------------------------------------------------------------------
@@ -294,7 +309,7 @@ def clause_positions(
 def vectors_of(form: Form) -> list[Vector]:
     """Every vector of ``form``: the clause tests' positions, the random ones, then those
     where a clause no vector shows deciding yet decides."""
-    v = get_variant(form.variant)
+    v = form.played()
     found = [*illustration_positions(form), *random_positions(v, form)]
     made = [vector(v, state, source, asked) for state, source, asked in found]
     shown = set().union(*(decided(entry) for entry in made))

@@ -35,6 +35,7 @@ __all__ = [
     "parse_json_text",
     "quote",
     "read_json_text",
+    "read_text_file",
     "write_bytes_atomically",
     "write_text_atomically",
     "write_tree",
@@ -61,6 +62,12 @@ def read_json_text(path: Path, source: str | None = None) -> object:
     """The JSON value in the file ``path``; FileProblem, naming ``source`` (default: the
     path), if it is not a readable regular UTF-8 file holding JSON of sane depth."""
     name = str(path) if source is None else source
+    return parse_json_text(read_text_file(path, name), name)
+
+
+def read_text_file(path: Path, name: str) -> str:
+    """The text of the file ``path``; FileProblem, naming ``name``, if it is not a readable
+    regular UTF-8 file."""
     try:
         if path.is_dir():
             raise FileProblem(f"{name}: cannot read: a directory, not a file")
@@ -71,7 +78,7 @@ def read_json_text(path: Path, source: str | None = None) -> object:
         raise FileProblem(f"{name}: not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
         raise FileProblem(f"{name}: cannot read: {exc.strerror or exc}") from None
-    return parse_json_text(text, name)
+    return text
 
 
 def parse_json_text(text: str, name: str) -> object:

@@ -67,10 +67,12 @@ class Game:
 
     @classmethod
     def from_record(cls, record: Record | Mapping[str, object]) -> Game:
-        """The game a record holds, at its last move (RecordError if it does not replay)."""
+        """The game a record holds, at its last move, by the house rules it carries
+        (RecordError if it does not replay)."""
         rec = record if isinstance(record, Record) else Record.from_json(record)
-        game = cls.new(rec.variant, players=rec.players, seed=rec.seed, teams=rec.teams)
         steps = tuple(Step(before, action, t) for _, before, action, t in replay(rec))
+        rules = get_variant(rec.variant, rulings=dict(rec.rulings))
+        game = cls.new(rules, players=rec.players, seed=rec.seed, teams=rec.teams)
         return attrs.evolve(game, history=steps, move=len(steps))
 
     # --- where the game stands -----------------------------------------------------------
@@ -135,7 +137,8 @@ class Game:
 
     def record(self, *, steps: bool = False, note: str | None = None) -> dict[str, JSONValue]:
         """The game record (JSON data, :mod:`dogrules.formats.records`) of the actions up to
-        the current move; with ``steps`` a golden record (digests of every step)."""
+        the current move, carrying the game's house rules; with ``steps`` a golden record
+        (digests of every step)."""
         start = self.start
         return record_game(
             self.variant.name,
@@ -145,4 +148,5 @@ class Game:
             self.actions,
             steps=steps,
             note=note,
+            rulings=self.variant.house_rules,
         )

@@ -28,6 +28,10 @@ A record holds what recreates the start of a game and every action taken, in not
   (``[[datum.passage]]``), so that a record made with another board or deck is refused
   rather than replayed wrongly. ``library`` is the
   ``dogrules.__version__`` that wrote the record (for information only).
+* ``header.rulings`` (optional, only when the game was played by house rules): the house
+  rules as ruling id -> reading name (``{"R-C4": "strict"}``, see ``dogrules rulings
+  VARIANT``); the game starts as ``dogrules.variant(variant, rulings=rulings).new_game(...)``
+  and is replayed by the same readings. Absent, the reference readings.
 * ``actions``: ``str(action)`` of every action in order, read back with
   ``variant.parse_action(state, text)`` for the seat to act.
 * ``steps`` and ``final`` (optional, written for golden playthroughs): ``steps[i]`` describes
@@ -122,7 +126,9 @@ class Record:
 
     ``steps`` (one :class:`Check` per action, of the state before it) and ``final`` (of the
     state after the last action) are present in golden playthroughs. ``source`` is where the
-    record was read from, used in messages; it takes part in no comparison.
+    record was read from, used in messages; it takes part in no comparison. ``rulings``
+    holds the house rules the game was played by (ruling id, reading name), sorted by id;
+    empty for the reference readings.
     """
 
     variant: str
@@ -135,6 +141,7 @@ class Record:
     steps: tuple[Check, ...] | None = None
     final: Check | None = None
     note: str | None = None
+    rulings: tuple[tuple[str, str], ...] = ()
     source: str = attrs.field(default="record", eq=False)
 
     def to_json(self) -> dict[str, JSONValue]:
@@ -151,6 +158,8 @@ class Record:
                 "library": self.library,
             },
         }
+        if self.rulings:
+            cast(dict[str, JSONValue], data["header"])["rulings"] = dict(self.rulings)
         if self.note is not None:
             data["note"] = self.note
         data["actions"] = list(self.actions)
@@ -181,6 +190,7 @@ class Record:
                     "(one per action is expected)"
                 )
         note = raw.get("note")
+        rulings = cast(dict[str, str], header.get("rulings", {}))
         return cls(
             variant=cast(str, header["variant"]),
             players=cast(int, header["players"]),
@@ -192,6 +202,7 @@ class Record:
             steps=steps,
             final=_check(raw["final"]) if "final" in raw else None,
             note=note if isinstance(note, str) else None,
+            rulings=tuple(sorted(rulings.items())),
             source=source,
         )
 

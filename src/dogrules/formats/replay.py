@@ -14,6 +14,7 @@ from dogrules.formats.records import Check, Record, RecordError, fingerprint, st
 from dogrules.formats.states import JSONValue
 from dogrules.model.actions import Action, format_action
 from dogrules.model.errors import IllegalAction
+from dogrules.model.house_rules import HouseRules
 from dogrules.model.results import Transition
 from dogrules.model.state import State
 from dogrules.variants import variant as get_variant
@@ -34,9 +35,11 @@ def record_game(
     *,
     steps: bool = False,
     note: str | None = None,
+    rulings: Mapping[str, str] | HouseRules | None = None,
 ) -> dict[str, JSONValue]:
     """The record (JSON data) of the game ``new_game(players, seed, teams)`` with ``actions``
-    (notations or Action objects) played in order.
+    (notations or Action objects) played in order, by the house ``rulings`` (ruling id ->
+    reading name; None or empty: the reference readings), which the record carries.
 
     The actions are replayed on the way: RecordError names the first step that does not
     parse, is not legal, or whose notation does not read back as the same action. With
@@ -44,7 +47,7 @@ def record_game(
     the final state's (a golden playthrough).
     """
     try:
-        game = get_variant(variant)
+        game = get_variant(variant, rulings=rulings)
         state = game.new_game(players=players, seed=seed, teams=teams)
     except ValueError as exc:
         raise RecordError(f"record: header: {exc}") from None
@@ -79,6 +82,7 @@ def record_game(
         steps=tuple(checks) if steps else None,
         final=Check(len(game.legal_actions(state)), state_digest(state)) if steps else None,
         note=note,
+        rulings=game.house_rules.choices,
     )
     return record.to_json()
 
@@ -149,8 +153,8 @@ def _start(rec: Record) -> tuple[Variant, State]:
             f"{rec.source}: record made with a different board/deck: fingerprint "
             f"{rec.fingerprint}, installed {installed}"
         )
-    game = get_variant(rec.variant)
     try:
+        game = get_variant(rec.variant, rulings=dict(rec.rulings))
         return game, game.new_game(players=rec.players, seed=rec.seed, teams=rec.teams)
     except ValueError as exc:
         raise RecordError(f"{rec.source}: header: {exc}") from None

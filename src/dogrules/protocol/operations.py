@@ -28,6 +28,7 @@ from dogrules.protocol.shapes import (
     event_json,
     option_json,
     read_action,
+    reading_verdict_json,
 )
 from dogrules.render import svg, text_board
 from dogrules.variants import forms, implemented
@@ -66,12 +67,15 @@ class Bots(Protocol):
 
 @attrs.frozen
 class Context:
-    """What a server's operations share: its session store, its limits and its bots (none:
-    the ``bot`` operation is refused)."""
+    """What a server's operations share: its session store, its limits, its bots (none: the
+    ``bot`` operation is refused) and the house rules it plays each variant by when a
+    request names none (variant name -> ruling id -> reading name; a variant not named: the
+    reference readings)."""
 
     sessions: Sessions = attrs.field(factory=Sessions)
     max_request_bytes: int = MAX_REQUEST_BYTES
     bots: Bots | None = None
+    house_rules: Mapping[str, Mapping[str, str]] = attrs.field(factory=dict)
 
 
 def hello(request: Request, context: Context) -> Answer:
@@ -88,7 +92,17 @@ def hello(request: Request, context: Context) -> Answer:
             {"players": p, "teams": t, "sides": [list(side) for side in sides(p, t)]}
             for p, t in forms(name)
         ]
-        variants.append({"name": name, "title": found.title, "forms": shapes})
+        played = get_variant(name, rulings=context.house_rules.get(name)).house_rules
+        rulings: list[JSONValue] = [
+            {
+                "id": clause.id,
+                "readings": [reading.name for reading in clause.readings],
+                "played": played.reading(clause.id) or clause.reading,
+            }
+            for clause in found.clauses
+            if clause.readings
+        ]
+        variants.append({"name": name, "title": found.title, "forms": shapes, "rulings": rulings})
     operations: list[JSONValue] = list(OPERATIONS)
     limits: dict[str, JSONValue] = {
         "max_request_bytes": context.max_request_bytes,
@@ -111,7 +125,7 @@ def _identity() -> Answer:
 
 
 def new_game(request: Request, context: Context) -> Answer:
-    variant = get_variant(str(request["variant"]))
+    variant = ruled_variant(str(request["variant"]), request, context)
     teams = request.get("teams")
     try:
         state = variant.new_game(
@@ -121,13 +135,14 @@ def new_game(request: Request, context: Context) -> Answer:
         )
     except ValueError as exc:
         raise ProtocolError(ErrorCode.INVALID_REQUEST, str(exc)) from None
-    return _kept(request, context, state)
+    return _kept(request, context, state, variant)
 
 
 def position(request: Request, context: Context) -> Answer:
     if "state" in request:
-        return _kept(request, context, load(_object(request["state"])))
-    variant = get_variant(str(request["variant"]))
+        state = load(_object(request["state"]))
+        return _kept(request, context, state, ruled_variant(state.variant, request, context))
+    variant = ruled_variant(str(request["variant"]), request, context)
     black_dog, last_played = request.get("black_dog"), request.get("last_played")
     dealer, teams = request.get("dealer"), request.get("teams")
     try:
@@ -146,7 +161,7 @@ def position(request: Request, context: Context) -> Answer:
         raise
     except BAD_INPUT as exc:
         raise InvalidPosition(f"position: {exc}") from None
-    return _kept(request, context, state)
+    return _kept(request, context, state, variant)
 
 
 def legal_actions(request: Request, context: Context) -> Answer:
@@ -215,7 +230,7 @@ def explain(request: Request, context: Context) -> Answer:
     ruling = variant.explain(state, action)
     index = {clause.id: clause for clause in variant.clauses}
     notation = variant.game(state.players).notation(state.to_act)
-    return {
+    answer: Answer = {
         "action": action_json(action, notation),
         "legal": ruling.legal,
         "clauses": list(ruling.clauses),
@@ -223,6 +238,12 @@ def explain(request: Request, context: Context) -> Answer:
         "events": [event_json(event) for event in ruling.events],
         "text": ruling.text,
     }
+    if ruling.readings:
+        answer["readings"] = dict(ruling.readings)
+    if request.get("compare") is True:
+        compared = variant.compare(state, action)
+        answer["compare"] = [reading_verdict_json(found) for found in compared]
+    return answer
 
 
 def bot(request: Request, context: Context) -> Answer:
@@ -305,13 +326,35 @@ def _given(request: Request, context: Context) -> tuple[State, Variant, str | No
                 f"session {str(session)!r} is not kept here (never made, closed, or the "
                 "oldest forgotten to make room)",
             )
-        return state, get_variant(state.variant), str(session)
+        if "rulings" in request:
+            raise ProtocolError(
+                ErrorCode.INVALID_REQUEST,
+                "rulings: a session keeps the house rules its game was made with",
+                problems=(("rulings", "not with a session: its game keeps its own"),),
+            )
+        rulings = context.sessions.rulings(str(session))
+        return state, get_variant(state.variant, rulings=rulings), str(session)
     state = load(_object(request["state"]))
-    return state, get_variant(state.variant), None
+    return state, ruled_variant(state.variant, request, context), None
 
 
-def _kept(request: Request, context: Context, state: State) -> Answer:
-    session = context.sessions.open(state) if request.get("keep") is True else None
+def ruled_variant(name: str, request: Request, context: Context) -> Variant:
+    """The variant called ``name`` played by the request's house rules, or by the server's
+    own for that variant when the request names none."""
+    given = request.get("rulings")
+    if given is None:
+        return get_variant(name, rulings=context.house_rules.get(name))
+    if not isinstance(given, dict):
+        raise TypeError(
+            f"rulings must be an object of ruling id -> reading name, not {given!r:.40}"
+        )
+    return get_variant(name, rulings={str(key): str(value) for key, value in given.items()})
+
+
+def _kept(request: Request, context: Context, state: State, variant: Variant) -> Answer:
+    keep = request.get("keep") is True
+    rulings = dict(variant.house_rules)
+    session = context.sessions.open(state, rulings) if keep else None
     return _state_fields(state, session)
 
 

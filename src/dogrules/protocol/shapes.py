@@ -13,10 +13,18 @@ from dogrules.model.actions import Action, ActionKind, Notation, format_action, 
 from dogrules.model.errors import NotationError
 from dogrules.model.events import Event
 from dogrules.model.jsonvalue import JSONValue
+from dogrules.model.results import ReadingVerdict
 from dogrules.model.state import State
 from dogrules.variants.facade import Variant
 
-__all__ = ["action_json", "clause_json", "event_json", "option_json", "read_action"]
+__all__ = [
+    "action_json",
+    "clause_json",
+    "event_json",
+    "option_json",
+    "read_action",
+    "reading_verdict_json",
+]
 
 
 def action_json(action: Action, notation: Notation) -> dict[str, JSONValue]:
@@ -59,6 +67,19 @@ def option_json(option: Option) -> dict[str, JSONValue]:
 
 def clause_json(clause: Clause) -> dict[str, JSONValue]:
     return {"id": clause.id, "kind": str(clause.kind), "source": clause.source, "text": clause.text}
+
+
+def reading_verdict_json(found: ReadingVerdict) -> dict[str, JSONValue]:
+    """One reading's verdict as ``explain --compare --json`` and the protocol give it."""
+    return {
+        "ruling": found.ruling,
+        "reading": found.reading,
+        "default": found.default,
+        "chosen": found.chosen,
+        "legal": found.verdict.legal,
+        "clauses": list(found.verdict.clauses),
+        "text": found.verdict.text,
+    }
 
 
 def read_action(variant: Variant, state: State, given: str | Mapping[str, object]) -> Action:

@@ -160,10 +160,25 @@ class Outcome:
     counterexample: str = ""
 
 
+def house_rules_of(v: Variant) -> st.SearchStrategy[Variant]:
+    """``v`` played by a random combination of readings of its open rulings (each read by
+    its default or one of its alternatives, the defaults first when shrinking); ``v`` itself
+    when it has house rules already (a table that chose its readings is checked by them)."""
+    if v.house_rules:
+        return st.just(v)
+    choices = {
+        clause.id: st.sampled_from([reading.name for reading in clause.readings])
+        for clause in v.clauses
+        if clause.readings
+    }
+    return st.fixed_dictionaries(choices).map(v.with_house_rules)
+
+
 def check_invariant(
     v: Variant, name: str, examples: int, steps: int, players: Sequence[int]
 ) -> Outcome:
-    """Run invariant ``name`` on ``examples`` random games of at most ``steps`` actions."""
+    """Run invariant ``name`` on ``examples`` random games of at most ``steps`` actions, each
+    by a random combination of readings of the open rulings (:func:`house_rules_of`)."""
     description, check = INVARIANTS[name]
 
     @settings(
@@ -174,8 +189,14 @@ def check_invariant(
         suppress_health_check=list(HealthCheck),
         report_multiple_bugs=False,
     )
-    @given(seat_count=st.sampled_from(list(players)), seed=st.integers(0, 2**31), data=st.data())
-    def explore(seat_count: int, seed: int, data: st.DataObject) -> None:
+    @given(
+        ruled=house_rules_of(v),
+        seat_count=st.sampled_from(list(players)),
+        seed=st.integers(0, 2**31),
+        data=st.data(),
+    )
+    def explore(ruled: Variant, seat_count: int, seed: int, data: st.DataObject) -> None:
+        v = ruled
         state = v.new_game(players=seat_count, seed=seed)
         trace: list[str] = []
         seen: list[Action] = []
@@ -198,8 +219,8 @@ def check_invariant(
             detail = exc.detail if isinstance(exc, InvariantViolation) else repr(exc)
             raise InvariantViolation(
                 name,
-                f"{detail}\n    game: new_game(players={seat_count}, seed={seed}); "
-                f"actions: {trace}",
+                f"{detail}\n    game: new_game(players={seat_count}, seed={seed}) by "
+                f"{v.house_rules}; actions: {trace}",
             ) from exc
 
     try:

@@ -27,12 +27,13 @@ from dogrules.variants import variant as get_variant
 @attrs.frozen
 class Sweep:
     """What to sweep: a variant (by name, so it travels to other processes), the player
-    counts (game ``seed`` has ``players[seed % len(players)]`` seats) and the most actions
-    played per game."""
+    counts (game ``seed`` has ``players[seed % len(players)]`` seats), the most actions
+    played per game, and the house rules played by (ruling id, reading name)."""
 
     variant: str
     players: tuple[int, ...]
     steps: int
+    rulings: tuple[tuple[str, str], ...] = ()
 
     def players_for(self, seed: int) -> int:
         return self.players[seed % len(self.players)]
@@ -49,19 +50,27 @@ class Counterexample:
     seed: int
     teams: bool
     actions: tuple[str, ...]
+    rulings: tuple[tuple[str, str], ...] = ()
 
     def record(self) -> dict[str, JSONValue]:
-        """The game record of the actions that reached the broken invariant."""
+        """The game record of the actions that reached the broken invariant (with the house
+        rules of the sweep)."""
         note = f"invariant {self.invariant} broken: {self.detail}"[:500]
         return record_game(
-            self.variant, self.players, self.seed, self.teams, self.actions, note=note
+            self.variant,
+            self.players,
+            self.seed,
+            self.teams,
+            self.actions,
+            note=note,
+            rulings=dict(self.rulings),
         )
 
 
 def sweep_game(sweep: Sweep, seed: int) -> Counterexample | None:
     """Play game ``seed`` (actions chosen by ``random.Random(seed)``), checking every
     invariant at every step; the first one broken, or None."""
-    v = get_variant(sweep.variant)
+    v = get_variant(sweep.variant, rulings=dict(sweep.rulings))
     players = sweep.players_for(seed)
     state = v.new_game(players=players, seed=seed)
     rng = random.Random(seed)
@@ -89,7 +98,14 @@ def sweep_game(sweep: Sweep, seed: int) -> Counterexample | None:
         invariant = exc.invariant if isinstance(exc, InvariantViolation) else name
         detail = exc.detail if isinstance(exc, InvariantViolation) else repr(exc)
         return Counterexample(
-            invariant, detail, sweep.variant, players, seed, state.teams, tuple(trace)
+            invariant,
+            detail,
+            sweep.variant,
+            players,
+            seed,
+            state.teams,
+            tuple(trace),
+            sweep.rulings,
         )
     return None
 

@@ -13,7 +13,7 @@ The book's layout::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 
@@ -65,6 +65,7 @@ def _entries(
     pictures: dict[str, list[tuple[str, Illustration]]],
     functions: dict[str, Place],
     places: dict[str, Place],
+    played: Mapping[str, str],
 ) -> list[Entry]:
     clauses = clauses_of(variant)
     row_of = {row.clause.id: row for row in rows}
@@ -88,9 +89,9 @@ def _entries(
             (passage, passage_text(passage, manuals) if manuals is not None else None)
             for passage in clause.passages
         )
-        entries.append(
-            Entry(clause, rulings, code, tested, tuple(pictures.get(clause.id, ())), passages)
-        )
+        drawn = tuple(pictures.get(clause.id, ()))
+        chosen = played.get(clause.id)
+        entries.append(Entry(clause, rulings, code, tested, drawn, passages, chosen))
     return entries
 
 
@@ -99,12 +100,15 @@ def write_book(
     manuals: Path | None = None,
     tests: Path | None = None,
     variants: Sequence[str] = VARIANTS,
+    house_rules: Mapping[str, Mapping[str, str]] | None = None,
 ) -> Written:
     """Write the rulebook of ``variants`` into ``folder`` (created if needed).
 
     ``manuals``: a folder of the manual texts, to show each locator's passage
     (:class:`~dogrules.data.manuals.ManualMismatch` when one does not match its
     fingerprint). ``tests``: the tests folder, to list and link the tests of each clause.
+    ``house_rules``: variant name -> the readings a table plays it by (ruling id -> reading
+    name), marked on each ruling's list of readings.
     Nothing is written before every page has been worked out, so a refused build leaves no
     half book behind."""
     if manuals is not None:
@@ -140,7 +144,8 @@ def write_book(
         cited = [test for row in rows for test in row.tests]
         places = test_places(tests, cited) if tests is not None else {}
         all_places.update(places)
-        entries = _entries(variant, rows, manuals, tests, pictures, functions, places)
+        played = (house_rules or {}).get(variant, {})
+        entries = _entries(variant, rows, manuals, tests, pictures, functions, places, played)
         pages[f"{variant}.html"] = variant_page(variant, variants, entries, homes)
         clause_counts[variant] = len(entries)
         picture_counts[variant] = len(drawn)

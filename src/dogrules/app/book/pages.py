@@ -41,6 +41,8 @@ class Entry:
     pictures: tuple[tuple[str, Illustration], ...]
     # each locator with the passage's words (None when built without --manuals)
     passages: tuple[tuple[Passage, str | None], ...]
+    # the reading the book's table plays this ruling by (None: the reference reading)
+    played: str | None = None
 
 
 @attrs.frozen
@@ -117,6 +119,34 @@ def _rulings(entry: Entry, link: ClauseLinks) -> str:
     return f'<div class="rulings"><h4>Rulings that interpret it</h4><ul>{items}</ul></div>'
 
 
+PLAYED = ' class="played"'
+"""The mark of the reading a table plays, on its item of a ruling's readings."""
+
+
+def _readings(entry: Entry) -> str:
+    """A ruling's readings a table may choose (house rules), the reference one first and
+    the one played marked; or why it has none."""
+    clause = entry.clause
+    if not clause.readings:
+        if not clause.no_alternative:
+            return ""
+        return f'<p class="no-alternative">No other reading: {_e(clause.no_alternative)}</p>'
+    played = entry.played or clause.reading
+    items = "".join(
+        f"<li{PLAYED if r.name == played else ''}><code>{_e(r.name)}</code>"
+        + (" (reference)" if r.default else "")
+        + (" <strong>played here</strong>" if r.name == played and entry.played else "")
+        + f" {_e(r.text)}"
+        + f'<p class="rationale">Why: {_e(r.rationale)}</p></li>'
+        for r in clause.readings
+    )
+    return (
+        '<div class="readings"><h4>Readings a table may choose</h4>'
+        f"<p>A house-rules file picks one: <code>[rulings] &quot;{_e(clause.id)}&quot; = "
+        f"&quot;{_e(clause.readings[-1].name)}&quot;</code>.</p><ul>{items}</ul></div>"
+    )
+
+
 def _figures(entry: Entry, link: ClauseLinks) -> str:
     if not entry.pictures:
         return ""
@@ -179,6 +209,7 @@ def clause_section(entry: Entry, link: ClauseLinks) -> str:
     if clause.same_as:
         others = ", ".join(link(other) for other in clause.same_as)
         parts.append(f'<p class="same-as">Same mechanic as {others}.</p>')
+    parts.append(_readings(entry))
     parts.append(_locators(entry))
     parts.append(_rulings(entry, link))
     code = "".join(_link(link) for link in entry.code) or "<li>none</li>"

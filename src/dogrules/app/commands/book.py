@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from dogrules.app.book.build import write_book
-from dogrules.app.cli_files import fail, short
+from dogrules.app.cli_files import fail, house_rules_of, rules_files_option, short
 from dogrules.data.manuals import ManualMismatch
 from dogrules.formats.files import FileProblem
 
@@ -29,16 +29,22 @@ from dogrules.formats.files import FileProblem
     show_default=True,
     help="Test folder whose clause tests the book lists (skipped if absent).",
 )
-def book(folder: Path, manuals: Path | None, test_dir: Path) -> None:
-    """Write the illustrated rulebook into OUTDIR (open OUTDIR/index.html)."""
+@rules_files_option(
+    "A house-rules file naming its variant: mark the readings that table plays "
+    "(repeatable, one file per variant)."
+)
+def book(folder: Path, manuals: Path | None, test_dir: Path, rules_paths: tuple[Path, ...]) -> None:
+    """Write the illustrated rulebook into OUTDIR (open OUTDIR/index.html); each ruling
+    lists the readings a house-rules file may choose."""
     if manuals is not None and not manuals.is_dir():
         fail(f"--manuals {manuals}: not a folder")
     if folder.exists() and not folder.is_dir():
         fail(f"{folder}: exists and is not a folder")
     tests = test_dir if test_dir.is_dir() else None
+    house_rules = house_rules_of(rules_paths)
     started = time.perf_counter()
     try:
-        written = write_book(folder, manuals, tests)
+        written = write_book(folder, manuals, tests, house_rules=house_rules)
     except ManualMismatch as exc:
         fail(f"--manuals {manuals}: {short(exc)}")
     except FileProblem as exc:

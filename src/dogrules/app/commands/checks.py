@@ -18,8 +18,9 @@ from dogrules.app.cli_files import (
     MAX_STEPS,
     check_players,
     fail,
+    rules_option,
     short,
-    variant_named,
+    variant_ruled,
     with_data,
 )
 from dogrules.app.commands.options import ray_option, variant_argument
@@ -31,7 +32,7 @@ from dogrules.model.errors import DogRulesError
 
 if TYPE_CHECKING:
     from dogrules.testing.checking import Outcome
-    from dogrules.testing.sweep import Counterexample
+    from dogrules.testing.sweep import Counterexample, Sweep
 
 # dogrules.testing.checking needs Hypothesis, which only the extra "check" installs.
 CHECKING = "dogrules.testing.checking"
@@ -92,6 +93,7 @@ NEEDS_CHECK_EXTRA = "dogrules check needs the optional extra: pip install 'dogru
     help="Sweep: where the game record of a counterexample is written.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="Sweep: no progress bar.")
+@rules_option("A house-rules file (TOML, [rulings] table): check the engine by its readings.")
 def check(
     variant_name: str,
     layout: Path | None,
@@ -104,23 +106,27 @@ def check(
     seed: int,
     record_path: Path,
     quiet: bool,
+    rules_path: Path | None,
 ) -> None:
     """Run the invariant checks against the installed engine, each on its own, reporting
-    pass/fail and a shrunk counterexample; optionally on corrected board or deck data.
+    pass/fail and a shrunk counterexample; optionally on corrected board or deck data. Each
+    game is played by a random combination of readings of the open rulings (see ``dogrules
+    rulings``), or by those of --rules.
 
     With --workers or --ray: a sweep of EXAMPLES random games instead, every invariant
     checked at every step, on many processes or a Ray cluster; the first counterexample is
     written as a game record that ``dogrules replay`` plays back."""
     checking = _checking()
-    variant = variant_named(variant_name)
+    variant = variant_ruled(variant_name, rules_path)
     check_players(variant_name, players)
     if workers is not None or ray_address is not None:
         if layout is not None or deck is not None:
             fail("--layout and --deck cannot be swept on workers: leave out --workers/--ray")
         counts = players or tuple(checking.playable_counts(variant))
-        _sweep(
-            variant_name, counts, examples, steps, seed, workers, ray_address, record_path, quiet
+        sweep = importlib.import_module(SWEEP).Sweep(
+            variant_name, counts, steps, variant.house_rules.choices
         )
+        _sweep(sweep, examples, seed, workers, ray_address, record_path, quiet)
     if layout is not None or deck is not None:
         variant = with_data(variant, layout, deck)
     failed = 0
@@ -136,10 +142,8 @@ def check(
 
 
 def _sweep(
-    variant_name: str,
-    counts: tuple[int, ...],
+    sweep: Sweep,
     examples: int,
-    steps: int,
     seed: int,
     workers: int | None,
     ray_address: str | None,
@@ -149,7 +153,7 @@ def _sweep(
     """The sweep of ``check --workers``: exit 0 if every invariant held in every game, 1
     with the record of the first counterexample found."""
     sweeping = importlib.import_module(SWEEP)
-    sweep = sweeping.Sweep(variant_name, counts, steps)
+    variant_name, steps = sweep.variant, sweep.steps
     width = workers or local_workers()
     played = 0
     found: Counterexample | None = None
@@ -166,7 +170,7 @@ def _sweep(
                     break
     except DogRulesError as exc:
         fail(short(exc))
-    players_text = "/".join(map(str, counts))
+    players_text = "/".join(map(str, sweep.players))
     if found is None:
         click.echo(
             f"{variant_name} ({players_text} players): every invariant held in {played} "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
@@ -15,11 +16,15 @@ from dogrules.app.cli_files import (
     fail,
     load_position,
     read_json,
+    rules_option,
     short,
+    variant_ruled,
     write_output,
 )
 from dogrules.formats.validation import notes
 from dogrules.formats.validation import validate as validate_data
+from dogrules.model.results import ReadingVerdict
+from dogrules.protocol.shapes import reading_verdict_json
 from dogrules.render import svg, text_board
 from dogrules.variants import variant as get_variant
 
@@ -48,33 +53,43 @@ def validate(path: Path) -> None:
 @click.argument("position", type=click.Path(path_type=Path))
 @click.argument("action_text", metavar="ACTION")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def explain(position: Path, action_text: str, as_json: bool) -> None:
+@rules_option("A house-rules file (TOML, [rulings] table): judge by its readings.")
+@click.option(
+    "--compare",
+    is_flag=True,
+    help="Also the verdict under each reading of every ruling that decides it.",
+)
+def explain(
+    position: Path, action_text: str, as_json: bool, rules_path: Path | None, compare: bool
+) -> None:
     """Is ACTION legal in the POSITION (a JSON file in dump shape)? Exit 0 legal, 1 illegal,
-    2 bad input."""
+    2 bad input. With --compare, a rule lawyer's comparison: the verdict under each reading
+    of the rulings that decide it (the exit code stays that of the readings played)."""
     state = load_position(position)
-    variant = get_variant(state.variant)
+    variant = variant_ruled(state.variant, rules_path)
     try:
         action = variant.parse_action(state, action_text)
     except ValueError as exc:
         fail(str(exc))
     ruling = variant.explain(state, action)
     clauses = clause_lines(variant, ruling.clauses)
+    compared = variant.compare(state, action) if compare else None
     if as_json:
-        click.echo(
-            json.dumps(
-                {
-                    "action": action_text,
-                    "legal": ruling.legal,
-                    "clauses": clauses,
-                    "events": [
-                        {"kind": e.kind, "clauses": list(e.clauses), "text": e.describe()}
-                        for e in ruling.events
-                    ],
-                    "text": ruling.text,
-                },
-                indent=2,
-            )
-        )
+        answer: dict[str, object] = {
+            "action": action_text,
+            "legal": ruling.legal,
+            "clauses": clauses,
+            "events": [
+                {"kind": e.kind, "clauses": list(e.clauses), "text": e.describe()}
+                for e in ruling.events
+            ],
+            "text": ruling.text,
+        }
+        if ruling.readings:
+            answer["readings"] = dict(ruling.readings)
+        if compared is not None:
+            answer["compare"] = [reading_verdict_json(found) for found in compared]
+        click.echo(json.dumps(answer, indent=2))
     else:
         click.echo(ruling.text)
         if clauses:
@@ -82,16 +97,36 @@ def explain(position: Path, action_text: str, as_json: bool) -> None:
         for clause in clauses:
             click.echo(f"  {clause['id']} [{clause['kind']}] {clause['source']}")
             click.echo(f"      {clause['text']}")
+        if compared is not None:
+            click.echo("")
+            for line in comparison_lines(compared):
+                click.echo(line)
     sys.exit(0 if ruling.legal else 1)
+
+
+def comparison_lines(compared: Sequence[ReadingVerdict]) -> list[str]:
+    """``explain --compare`` in words: the verdict under each reading, a line each."""
+    if not compared:
+        return ["no ruling with another reading decides it"]
+    lines = ["under each reading of the rulings that decide it:"]
+    for found in compared:
+        marks = [m for m, on in (("reference", found.default), ("played", found.chosen)) if on]
+        label = f"{found.ruling} {found.reading}{' (' + ', '.join(marks) + ')' if marks else ''}"
+        verdict = found.verdict
+        reason = next((line[2:] for line in verdict.text.splitlines() if line[:2] == "- "), "")
+        why = f": {reason}" if reason and not verdict.legal else ""
+        lines.append(f"  {label}: {'legal' if verdict.legal else 'not legal'}{why}")
+    return lines
 
 
 @click.command()
 @click.argument("position", type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def moves(position: Path, as_json: bool) -> None:
+@rules_option("A house-rules file (TOML, [rulings] table): list by its readings.")
+def moves(position: Path, as_json: bool, rules_path: Path | None) -> None:
     """List the legal actions of the POSITION, grouped by card."""
     state = load_position(position)
-    variant = get_variant(state.variant)
+    variant = variant_ruled(state.variant, rules_path)
     groups: dict[str, list[str]] = {}
     for action in variant.legal_actions(state):
         key = action.card or action.kind
@@ -99,6 +134,8 @@ def moves(position: Path, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(groups, indent=2))
         return
+    if variant.house_rules:
+        click.echo(f"house rules: {variant.house_rules}")
     click.echo(f"seat {state.to_act} to act, phase {state.phase.value}:")
     for key, texts in groups.items():
         click.echo(f"  {key} ({len(texts)}):")

@@ -14,8 +14,9 @@ from dogrules.app.cli_files import (
     check_output,
     check_players,
     fail,
+    rules_option,
     short,
-    variant_named,
+    variant_ruled,
 )
 from dogrules.app.commands.options import variant_argument
 from dogrules.app.human import HumanQuit, HumanSeat, terminal_ask
@@ -26,6 +27,7 @@ from dogrules.formats.records import Record, RecordError, read_record, render_re
 from dogrules.formats.replay import record_game, verify
 from dogrules.formats.replay import replay as replay_record
 from dogrules.model.actions import Action
+from dogrules.model.house_rules import HouseRules
 from dogrules.model.state import Phase, State
 from dogrules.render import text_board
 from dogrules.variants import variant as get_variant
@@ -65,6 +67,9 @@ from dogrules.variants import variant as get_variant
     "record_path",
     help="Write the game record (JSON) to this file ('-': standard output).",
 )
+@rules_option(
+    "A house-rules file (TOML, [rulings] table): play by its readings (the record says so)."
+)
 def play(
     variant_name: str,
     players: int,
@@ -75,10 +80,11 @@ def play(
     humans: tuple[int, ...],
     show_board: bool,
     record_path: str | None,
+    rules_path: Path | None,
 ) -> None:
     """Play a whole game between bots (built-in or plug-ins, see --bot) and you, narrated
     with clause ids."""
-    variant = variant_named(variant_name)
+    variant = variant_ruled(variant_name, rules_path)
     check_players(variant_name, [players])
     check_output(record_path)
     try:
@@ -106,6 +112,8 @@ def play(
         if show_board and now.phase == Phase.PLAY:
             click.echo(text_board(board, now))
 
+    if variant.house_rules:
+        click.echo(f"house rules: {variant.house_rules}")
     try:
         final, _count = play_game(variant, state, seats, click.echo, before=before_action)
     except (HumanQuit, click.Abort, EOFError, KeyboardInterrupt):
@@ -113,7 +121,8 @@ def play(
         click.echo("\ngame abandoned")
         sys.exit(0)
     if record_path is not None:
-        record = record_game(variant_name, players, seed, state.teams, played)
+        rulings = variant.house_rules
+        record = record_game(variant_name, players, seed, state.teams, played, rulings=rulings)
         if record_path == "-":
             click.echo(render_record(Record.from_json(record)), nl=False)
         else:
@@ -151,6 +160,8 @@ def replay(path: Path, quiet: bool) -> None:
     except BAD_INPUT as exc:
         fail(short(exc))
     variant = get_variant(record.variant)
+    if record.rulings and not quiet:
+        click.echo(f"house rules: {HouseRules(record.rulings)}")
     final: State | None = None
     try:
         if record.steps is not None or record.final is not None:

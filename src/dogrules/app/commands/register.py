@@ -1,17 +1,20 @@
-"""``dogrules clauses``: the clause register with the code and tests that cite each clause."""
+"""``dogrules clauses``: the clause register with the code and tests that cite each clause;
+``dogrules rulings``: each ruling with the readings a table may play it by."""
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
-from dogrules.app.cli_files import fail, short, variant_named
+from dogrules.app.cli_files import fail, rules_option, short, variant_named, variant_ruled
 from dogrules.app.commands.options import variant_argument
 from dogrules.data.manuals import ManualMismatch, passage_text
-from dogrules.data.register import Clause, Passage
+from dogrules.data.register import Clause, ClauseKind, Passage
+from dogrules.model.jsonvalue import JSONValue
 from dogrules.testing.trace import matrix, problems
 
 
@@ -74,3 +77,46 @@ def read_passages(clauses: Sequence[Clause], folder: Path) -> dict[Passage, str]
             except (OSError, UnicodeDecodeError) as exc:
                 fail(f"{folder}: cannot read the manual of seed {passage.document}: {short(exc)}")
     return words
+
+
+@click.command()
+@variant_argument()
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@rules_option("A house-rules file (TOML, [rulings] table): mark the readings it chooses.")
+def rulings(variant_name: str, as_json: bool, rules_path: Path | None) -> None:
+    """List every ruling of VARIANT with the readings a house-rules file may choose (the
+    reference reading first), or why it has none."""
+    variant = variant_ruled(variant_name, rules_path)
+    found = [clause for clause in variant.clauses if clause.kind == ClauseKind.RULING]
+    rows = [ruling_json(clause, variant.house_rules.reading(clause.id)) for clause in found]
+    if as_json:
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    for row, clause in zip(rows, found, strict=True):
+        click.echo(f"{clause.id}  [{clause.source}]")
+        if not clause.readings:
+            click.echo(f"    no alternative: {clause.no_alternative or 'not stated'}")
+            continue
+        for reading in clause.readings:
+            mark = "*" if reading.name == row["chosen"] else " "
+            default = " (reference)" if reading.default else ""
+            click.echo(f"  {mark} {reading.name}{default}: {reading.text}")
+            click.echo(f"      why: {reading.rationale}")
+    click.echo("\n* the reading played; a house-rules file chooses another with [rulings]")
+
+
+def ruling_json(clause: Clause, chosen: str | None) -> dict[str, JSONValue]:
+    """One ruling as ``dogrules rulings --json`` prints it: its readings (the reference one
+    first), the one played (``chosen``: the house rules' or the reference), or why it has no
+    alternative."""
+    readings: list[JSONValue] = [
+        {"name": r.name, "text": r.text, "rationale": r.rationale, "default": r.default}
+        for r in clause.readings
+    ]
+    return {
+        "id": clause.id,
+        "source": clause.source,
+        "readings": readings,
+        "chosen": chosen or clause.reading or None,
+        "no_alternative": clause.no_alternative or None,
+    }

@@ -7,11 +7,12 @@ import importlib
 import os
 import socket
 import sys
+from pathlib import Path
 from types import ModuleType
 
 import click
 
-from dogrules.app.cli_files import fail
+from dogrules.app.cli_files import fail, house_rules_of, rules_files_option
 from dogrules.app.http_bounds import READ_TIMEOUT, TIME_BUDGET, WORKERS, Bounds
 from dogrules.app.server_bots import ServerBots
 from dogrules.app.stdio import serve_lines
@@ -72,6 +73,10 @@ _SERVE_MODULES = ("starlette", "uvicorn", "anyio", "httptools", "h11")
     show_default=True,
     help="HTTP: requests worked out at once; hello and version never wait for them.",
 )
+@rules_files_option(
+    "A house-rules file naming its variant: the readings of that variant's games when a "
+    "request names none (repeatable, one file per variant)."
+)
 def serve(
     transport: str | None,
     host: str,
@@ -82,13 +87,16 @@ def serve(
     time_budget: float,
     read_timeout: float,
     workers: int,
+    rules_paths: tuple[Path, ...],
 ) -> None:
     """Answer protocol requests (docs/protocol.md): JSON lines on standard input and output
     with --stdio, until the input ends; or HTTP with --http (POST /api/<op>, the OpenAPI
     document at /openapi.json), until interrupted."""
     if transport is None:
         raise click.UsageError("choose a transport: --stdio or --http")
-    context = Context(Sessions(max_sessions), max_request_bytes, ServerBots())
+    context = Context(
+        Sessions(max_sessions), max_request_bytes, ServerBots(), house_rules_of(rules_paths)
+    )
     if transport == "stdio":
         try:
             serve_lines(sys.stdin.buffer, sys.stdout.buffer, context)

@@ -15,8 +15,9 @@ from dogrules.app.cli_files import (
     check_players,
     fail,
     held_folder,
+    rules_option,
     short,
-    variant_named,
+    variant_ruled,
 )
 from dogrules.app.commands.games import seat_assignments
 from dogrules.app.commands.options import (
@@ -79,10 +80,16 @@ def run_options(command: Decorated) -> Decorated:
 
 
 def table_of(
-    variant_name: str, players: int, teams: bool, specs: list[str], max_actions: int
+    variant_name: str,
+    players: int,
+    teams: bool,
+    specs: list[str],
+    max_actions: int,
+    rules: Path | None = None,
 ) -> Table:
-    """The table to simulate; exits 2 naming a bad player count or bot."""
-    variant = variant_named(variant_name)
+    """The table to simulate, by the house rules in the file ``rules`` (if any); exits 2
+    naming a bad player count, bot or house-rules file."""
+    variant = variant_ruled(variant_name, rules)
     check_players(variant_name, [players])
     try:
         team_play = variant.teams_for(players, teams or None)
@@ -90,7 +97,8 @@ def table_of(
             make_bot(spec, 0)  # a bad spec is reported here, not in every worker
     except ValueError as exc:
         fail(short(exc))
-    return Table(variant_name, players, team_play, tuple(specs), max_actions)
+    rulings = variant.house_rules.choices
+    return Table(variant_name, players, team_play, tuple(specs), max_actions, rulings)
 
 
 def warn(message: str) -> None:
@@ -141,6 +149,7 @@ def play_all(
 @out_option("Folder of the games and report (default: simulate-VARIANT-Np).")
 @max_actions_option("A game still going after this many actions is stopped (counted unfinished).")
 @click.option("--no-plots", is_flag=True, help="Skip the PNG plots.")
+@rules_option("A house-rules file (TOML, [rulings] table): every game by its readings.")
 def simulate(
     variant_name: str,
     players: int,
@@ -155,6 +164,7 @@ def simulate(
     out: Path | None,
     max_actions: int,
     no_plots: bool,
+    rules_path: Path | None,
 ) -> None:
     """Play many games between bots and report win rates (with 95% intervals), game
     lengths, cards and captures. Games are written to OUT/games.jsonl as they finish; run
@@ -166,7 +176,7 @@ def simulate(
             specs[seat] = spec
     except ValueError as exc:
         fail(short(exc))
-    table = table_of(variant_name, players, teams, specs, max_actions)
+    table = table_of(variant_name, players, teams, specs, max_actions, rules_path)
     folder = out or Path(f"simulate-{variant_name}-{players}p")
     seeds = range(seed, seed + games)
     with held_folder(folder):

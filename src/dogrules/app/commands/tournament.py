@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from dogrules.app.cli_files import fail, held_folder, short
+from dogrules.app.cli_files import fail, held_folder, rules_option, short
 from dogrules.app.commands.options import max_actions_option, out_option, variant_argument
 from dogrules.app.commands.simulate import play_all, run_options, table_of
 from dogrules.app.simulation.league import Entrant, league, seatings
@@ -52,6 +52,7 @@ def entrants_of(options: tuple[str, ...]) -> list[Entrant]:
 @run_options
 @out_option("Keep the games (one file per seating, resumable) and league.json/.csv here.")
 @max_actions_option("A game still going after this many actions is stopped (nobody wins it).")
+@rules_option("A house-rules file (TOML, [rulings] table): every game by its readings.")
 def tournament(
     variant_name: str,
     bot_options: tuple[str, ...],
@@ -64,6 +65,7 @@ def tournament(
     quiet: bool,
     out: Path | None,
     max_actions: int,
+    rules_path: Path | None,
 ) -> None:
     """Play a round-robin of bots: GAMES seeds under each seating that moves every bot one
     seat on, so every bot plays every seat on the same deals. Prints the league table: win
@@ -74,7 +76,8 @@ def tournament(
         played: list[tuple[tuple[Entrant, ...], list[GameResult]]] = []
         all_seatings = seatings(entrants, players)
         for number, seating in enumerate(all_seatings, start=1):
-            table = table_of(variant_name, players, teams, [e.spec for e in seating], max_actions)
+            specs = [e.spec for e in seating]
+            table = table_of(variant_name, players, teams, specs, max_actions, rules_path)
             output = None if out is None else out / f"seating-{number}.jsonl"
             label = f"seating {number}/{len(all_seatings)}"
             played.append(

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 
-from dogrules.app.cli_files import fail
+from dogrules.app.cli_files import fail, house_rules_of, rules_files_option
 from dogrules.conformance.store import REGENERATE, Built, build, check_vectors, shipped_dir, write
-from dogrules.conformance.vectors import VECTORS_VERSION, all_forms, covered
+from dogrules.conformance.vectors import VECTORS_VERSION, Form, covered, house_forms
 from dogrules.formats.files import FileProblem
 from dogrules.variants import variant as get_variant
 
@@ -21,16 +21,34 @@ def vectors() -> None:
     to, near misses with their deciding clauses, and perft counts."""
 
 
+def ruled_forms(paths: tuple[Path, ...]) -> tuple[Form, ...] | None:
+    """The forms of the variants the house-rules files ``paths`` name, played by them
+    (None without files: every form by the reference readings)."""
+    if not paths:
+        return None
+    chosen = house_rules_of(paths)
+    return tuple(
+        form for name, rules in chosen.items() for form in house_forms(get_variant(name, rules))
+    )
+
+
 @vectors.command()
 @click.argument("folder", required=False, type=click.Path(file_okay=False, path_type=Path))
 @click.option("--update", is_flag=True, help="Rewrite the shipped vectors (specs/vectors).")
-def export(folder: Path | None, update: bool) -> None:
+@rules_files_option(
+    "A house-rules file naming its variant: that variant's vectors by its readings."
+)
+def export(folder: Path | None, update: bool, rules_paths: tuple[Path, ...]) -> None:
     """Write the vectors the installed engine works out into FOLDER (the same engine writes
-    the same bytes), with a summary of what they cover."""
+    the same bytes), with a summary of what they cover; with --rules, the vectors of a
+    house-rules file's variant by its readings (never the shipped ones)."""
     if (folder is None) == (not update):
         fail("give a FOLDER to write into, or --update to rewrite the shipped vectors")
+    if update and rules_paths:
+        fail("the shipped vectors follow the reference readings: write --rules vectors to a FOLDER")
     target = shipped_dir() if folder is None else folder
-    built = build()
+    chosen = ruled_forms(rules_paths)
+    built = build() if chosen is None else build(chosen)
     try:
         written = write(built, target)
     except FileProblem as exc:
@@ -48,8 +66,8 @@ def coverage_lines(built: Built) -> list[str]:
     they cover (clauses out of the register's), then the rule clauses and rulings they show
     deciding and those they do not (docs/conformance.md)."""
     out = []
-    for name in dict.fromkeys(form.variant for form in all_forms()):
-        entries = [e for f in all_forms() if f.variant == name for e in built.forms[f.name]]
+    for name in dict.fromkeys(form.variant for form in built.chosen):
+        entries = [e for f in built.chosen if f.variant == name for e in built.forms[f.name]]
         v = get_variant(name)
         found = covered(entries, v.deck.notations)
         deck = sorted(v.deck.notations)
@@ -76,10 +94,14 @@ def coverage_lines(built: Built) -> list[str]:
     type=click.Path(file_okay=False, exists=True, path_type=Path),
     help="Vectors to check against (default: the shipped ones).",
 )
-def check_command(folder: Path | None) -> None:
+@rules_files_option("A house-rules file naming its variant: check vectors written by its readings.")
+def check_command(folder: Path | None, rules_paths: tuple[Path, ...]) -> None:
     """Check that the installed engine gives every answer the vectors record (exit 0), or
     list what differs (exit 1)."""
-    differences = check_vectors(folder)
+    chosen = ruled_forms(rules_paths)
+    if chosen is not None and folder is None:
+        fail("the shipped vectors follow the reference readings: give the --dir of --rules ones")
+    differences = check_vectors(folder) if chosen is None else check_vectors(folder, build(chosen))
     if not differences:
         click.echo(f"vectors version {VECTORS_VERSION}: the engine gives every recorded answer")
         return

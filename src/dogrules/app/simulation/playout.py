@@ -30,22 +30,27 @@ NO_CARD = "-"
 @attrs.frozen
 class Table:
     """What is simulated: a variant, its player count, team play, and the bot at each seat
-    (a name or ``module:Class``, as :func:`dogrules.app.plugins.load_bot` reads it)."""
+    (a name or ``module:Class``, as :func:`dogrules.app.plugins.load_bot` reads it), and
+    the house rules played by (ruling id, reading name; empty: the reference readings)."""
 
     variant: str
     players: int
     teams: bool
     bots: tuple[str, ...]
     max_actions: int = MAX_ACTIONS
+    rulings: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, JSONValue]:
-        return {
+        data: dict[str, JSONValue] = {
             "variant": self.variant,
             "players": self.players,
             "teams": self.teams,
             "bots": list(self.bots),
             "max_actions": self.max_actions,
         }
+        if self.rulings:
+            data["rulings"] = dict(self.rulings)
+        return data
 
 
 @attrs.frozen
@@ -108,7 +113,7 @@ def _int(value: object) -> int:
 
 def play_seed(table: Table, seed: int) -> GameResult:
     """Play game ``seed`` of ``table`` to its end (or ``max_actions``) and tally it."""
-    variant = get_variant(table.variant)
+    variant = get_variant(table.variant, rulings=dict(table.rulings))
     state = variant.new_game(players=table.players, seed=seed, teams=table.teams)
     seats = [
         BotSeat(make_bot(spec, seed * 100 + seat), seat) for seat, spec in enumerate(table.bots)

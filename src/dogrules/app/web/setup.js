@@ -14,7 +14,10 @@ function formsOf(variants, name) {
 export function fillSetup(variants, bots) {
   for (const v of variants) $("variant").append(el("option", { value: v.name }, v.title));
   for (const name of bots) $("bot").append(el("option", { value: name }, name));
-  $("variant").addEventListener("change", () => fillForms(variants));
+  $("variant").addEventListener("change", () => {
+    fillForms(variants);
+    fillRulings(variants);
+  });
   $("form").addEventListener("change", () => fillSeats());
   $("seat").addEventListener("change", () => fillFriends());
 }
@@ -58,6 +61,37 @@ function checkedFriends() {
   return [...document.querySelectorAll('#friends input[name="friend"]:checked')].map((b) => Number(b.value));
 }
 
+function rulingsOf(variants, name) {
+  return variants.find((v) => v.name === name)?.rulings ?? [];
+}
+
+/** A select per ruling of the chosen variant, showing `wanted` (id -> reading) or the
+ * reading the server plays. */
+function fillRulings(variants, wanted = {}) {
+  const box = $("rulings");
+  box.replaceChildren();
+  for (const ruling of rulingsOf(variants, $("variant").value)) {
+    const shown = wanted[ruling.id] ?? ruling.played;
+    const select = el("select", { "data-ruling": ruling.id, name: ruling.id });
+    for (const reading of ruling.readings) {
+      select.append(el("option", { value: reading, selected: reading === shown }, reading));
+    }
+    box.append(el("label", {}, `${ruling.id} `, select));
+  }
+}
+
+/** The house rules `query` asks for (rulings=R-C4:strict,R-K9:compulsory), those of the
+ * variant only, each a reading it has; the reading the server plays for the others. */
+function rulingsFromQuery(variants, variant, text) {
+  const chosen = Object.fromEntries(rulingsOf(variants, variant).map((r) => [r.id, r.played]));
+  for (const item of (text ?? "").split(",")) {
+    const [id, reading] = item.split(":");
+    const ruling = rulingsOf(variants, variant).find((r) => r.id === id);
+    if (ruling?.readings.includes(reading)) chosen[id] = reading;
+  }
+  return chosen;
+}
+
 function whole(text, fallback) {
   const number = Number(text);
   return text !== null && Number.isSafeInteger(number) && number >= 0 ? number : fallback;
@@ -99,6 +133,7 @@ export function settingsFromQuery(variants, bots, defaultBot) {
     friends,
     bot: bots.includes(query.get("bot")) ? query.get("bot") : defaultBot,
     seed: whole(query.get("seed"), Math.floor(Math.random() * 1e6)),
+    rulings: rulingsFromQuery(variants, variant, query.get("rulings")),
     animate: anim !== 0,
     stepMs: anim > 1 ? anim : STEP_MS,
   };
@@ -115,6 +150,9 @@ export function settingsFromForm(stepMs) {
     friends: checkedFriends(),
     bot: $("bot").value,
     seed: whole($("seed").value, 0),
+    rulings: Object.fromEntries(
+      [...$("rulings").querySelectorAll("select")].map((s) => [s.dataset.ruling, s.value]),
+    ),
     animate: $("anim").checked,
     stepMs,
   };
@@ -127,5 +165,6 @@ export function showSettings(variants, settings) {
   fillFriends(settings.friends);
   $("bot").value = settings.bot;
   $("seed").value = settings.seed;
+  fillRulings(variants, settings.rulings);
   $("anim").checked = settings.animate;
 }
