@@ -12,7 +12,7 @@ from dogrules.model.errors import InvalidArgument, short
 from dogrules.model.events import Event, EventKind
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.observation import Observation, to_json
-from dogrules.model.state import DogFacts, Extra, State
+from dogrules.model.state import Extra, State
 from dogrules.rules.agents import face_down_fields
 
 
@@ -23,9 +23,9 @@ def seen_by(board: Board, state: State, seat: int, extra: Extra | None) -> Obser
     is known only to the seat that gave it until it is received (others see only that a card
     is set aside, and see the same of a seat that declined a DOG Kids team swap, R-K9); a
     face-down piece (Agent DOG) shows neither colour nor owner: it appears among the
-    ``flipped`` fields only. ``extra`` is the variant's own part of the state as the seat sees
-    it (``dogrules.engine.parts.VariantPart.seen``); a Black Dog it holds stands in plain
-    view."""
+    ``flipped`` fields only. The board, the Black Dog, the piles' sizes and the public facts
+    of the turn are in plain view. ``extra`` is the variant's own part of the state as the
+    seat sees it (``dogrules.engine.parts.VariantPart.seen``)."""
     if not is_int(seat) or seat not in range(state.players):
         raise InvalidArgument(f"seat {short(seat)} is not in this game (0..{state.players - 1})")
     flipped = face_down_fields(board)
@@ -51,7 +51,7 @@ def seen_by(board: Board, state: State, seat: int, extra: Extra | None) -> Obser
         ),
         pieces=tuple(tuple(loc for loc in locs if loc not in flipped) for locs in state.pieces),
         flipped=tuple(sorted(loc for locs in state.pieces for loc in locs if loc in flipped)),
-        black_dog=extra.black_dog if isinstance(extra, DogFacts) else None,
+        black_dog=state.black_dog,
         winner=tuple(state.winner),
         redrawn=state.redrawn,
         exchanging=state.exchanging,
