@@ -1013,6 +1013,10 @@ def test_R_K9_a_partner_may_decline_and_then_both_keep_their_hands() -> None:
         assert [e.kind for e in KD.observe_events(start, t.events, seat)] == ["gave"]
         assert KD.observation(s, seat).extra == TeamSwapFacts((0, 1, 2, 3), 0)
     assert KD.observation(s, 0).extra == s.extra
+    # seat 0 itself knows it declined and set no card aside
+    exchange = KD.observe(s, 0)["exchange"]
+    assert not KD.observation(s, 0).setting_aside[0]
+    assert isinstance(exchange, dict) and exchange["0"] is None
     # the decline is kept in a dump and read back
     assert dogrules.dump(s)["declined"] == [0]
     assert dogrules.load(dogrules.dump(s)) == s

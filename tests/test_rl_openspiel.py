@@ -24,6 +24,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import dogrules
 from dogrules.envs.spiel import short_name
+from dogrules.spaces import layout, observe, tensor
 from test_rl_spaces import TABLES
 
 
@@ -173,6 +174,24 @@ def test_the_information_state_tensor_tells_apart_histories_the_observation_does
     for _ in range(30):
         state.apply_action(rng.choice(state.legal_actions()))
     assert state.information_state_tensor(1) != before
+
+
+@pytest.mark.parametrize("name", sorted(dogrules.VARIANTS))
+def test_both_openspiel_tensors_begin_with_the_seat_tensor_of_dogrules_spaces(name: str) -> None:
+    # One builder of what a seat may see (rules.secrecy.seen_by, then spaces.tensor) for
+    # OpenSpiel's observation and information state tensors and for PettingZoo.
+    game, shape = load(name, 3), layout(name, 3)
+    state = game.new_initial_state()
+    state.apply_action(1)
+    rng = random.Random(3)
+    for _ in range(40):
+        for seat in range(3):
+            seen = tensor(observe(state.state, seat), shape)
+            assert np.array_equal(state.observation_tensor(seat)[: shape.size], seen)
+            assert np.array_equal(state.information_state_tensor(seat)[: shape.size], seen)
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def test_a_resampled_state_is_one_the_seat_cannot_tell_from_the_true_one() -> None:

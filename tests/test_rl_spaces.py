@@ -24,6 +24,7 @@ from dogrules.engine.choices import Decision  # noqa: E402
 from dogrules.model.actions import Action, ActionKind  # noqa: E402
 from dogrules.model.errors import ActionIdError, DogRulesError  # noqa: E402
 from dogrules.spaces import ActionSpace, StepSpace, layout, observe, tensor  # noqa: E402
+from dogrules.testing.json_view import through_json, view_of  # noqa: E402
 from test_observation import hidden_from  # noqa: E402
 
 # Each variant and table: (variant, players, teams), teams None for the variant's default.
@@ -206,6 +207,23 @@ def test_the_typed_observation_reads_the_json_view(
             assert vector.dtype == np.float32
             hand = shape.section("hand")
             assert vector[hand.offset : hand.offset + hand.size].sum() == len(seen.hand)
+
+
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 10_000), steps=st.integers(0, 150))
+def test_the_observation_made_from_the_state_is_the_one_its_json_view_says(
+    table: tuple[str, int, bool | None], seed: int, steps: int
+) -> None:
+    # BD-SECRECY, BD-EXCHANGE, KD-TEAM-SECRECY, R-A9, R-K9: one home (rules.secrecy.seen_by)
+    # says what a seat may see; its JSON view and tensor are the ones the view made straight
+    # from the state gave before (the oracle, dogrules.testing.json_view).
+    name, players, teams = table
+    *_, state = states(name, players, teams, seed, steps + 1)
+    v, shape = dogrules.variant(name), layout(name, players)
+    for seat in range(players):
+        seen, oracle = observe(state, seat), through_json(v, state, seat)
+        assert seen == oracle, f"seat {seat} of {name} sees otherwise than the oracle"
+        assert v.observe(state, seat) == view_of(v, state, seat)
+        assert np.array_equal(tensor(seen, shape), tensor(oracle, shape))
 
 
 def test_the_tensor_sections_tile_it_and_show_the_pieces() -> None:

@@ -1,8 +1,9 @@
-"""A typed view of what one seat may see, beside the JSON one of ``Variant.observe``.
+"""What one seat may see, typed: the frozen :class:`Observation` of ``Variant.observation``
+(made straight from the state by ``dogrules.rules.secrecy.seen_by``, the one home of what a
+seat may see), and the JSON view of ``Variant.observe`` written from it (:func:`to_json`).
 
-``Variant.observation`` reads the JSON view (the one source of what a seat may see) into a
-frozen :class:`Observation` with locations as ints (:func:`from_json`), and adds four public
-facts the JSON view leaves out because no frontend needed them: whether the seat to act has
+Locations are ints here, names in the JSON view. The observation holds four public facts the
+JSON view leaves out because no frontend needed them: whether the seat to act has
 already discarded and drawn this turn (``redrawn``), the seats of a DOG Kids team card swap
 under way and the seat that plays after it (``exchanging``, ``resume``), and how many
 shuffles were made. Every seat at the table sees all four happen. ``extra`` is the variant's
@@ -18,7 +19,7 @@ import attrs
 
 from dogrules.geometry.board import Board
 from dogrules.model.jsonvalue import JSONValue
-from dogrules.model.state import Extra, Phase, State
+from dogrules.model.state import Extra, Phase
 
 
 @attrs.frozen
@@ -60,96 +61,34 @@ class Observation:
     extra: Extra | None = None
 
 
-@attrs.frozen
-class PublicFacts:
-    """The public facts of a state the JSON view leaves out (see the module docstring)."""
-
-    redrawn: bool
-    exchanging: tuple[int, ...]
-    resume: int | None
-    shuffles: int
-    extra: Extra | None = None
-
-    @classmethod
-    def of(cls, state: State, seen: Extra | None = None) -> PublicFacts:
-        """The public facts of ``state``, with ``seen``, its variant's own part as the seat
-        sees it."""
-        return cls(state.redrawn, state.exchanging, state.resume, state.shuffles, seen)
-
-
-def from_json(view: Mapping[str, JSONValue], board: Board, public: PublicFacts) -> Observation:
-    """The typed form of a JSON view of ``Variant.observe`` on ``board``."""
-    players = _int(view, "players")
-    seat = _int(view, "seat")
-    seats = range(players)
-    exchange = _mapping(view, "exchange")
-    pieces = _mapping(view, "pieces")
-    mine = exchange.get(str(seat))
-    return Observation(
-        variant=_str(view, "variant"),
-        players=players,
-        teams=bool(view["teams"]),
-        seat=seat,
-        phase=Phase(_str(view, "phase")),
-        to_act=_int(view, "to_act"),
-        round=_int(view, "round"),
-        dealer=_int(view, "dealer"),
-        hand=tuple(_texts(view["hand"])),
-        hand_sizes=tuple(_int(_mapping(view, "hand_sizes"), str(s)) for s in seats),
-        deck_size=_int(view, "deck_size"),
-        discard_size=_int(view, "discard_size"),
-        discard_top=_optional(view, "discard_top"),
-        last_played=_optional(view, "last_played"),
-        own_exchange=mine if isinstance(mine, str) else None,
-        setting_aside=tuple(exchange.get(str(s)) is not None for s in seats),
-        pieces=tuple(
-            tuple(sorted(board.parse(label, s) for label in _texts(pieces[str(s)]))) for s in seats
-        ),
-        flipped=tuple(sorted(board.parse(label, seat) for label in _texts(view["flipped"]))),
-        black_dog=None if view["black_dog"] is None else board.parse(_str(view, "black_dog"), 0),
-        winner=tuple(_ints(view["winner"])),
-        redrawn=public.redrawn,
-        exchanging=public.exchanging,
-        resume=public.resume,
-        shuffles=public.shuffles,
-        extra=public.extra,
-    )
-
-
-def _int(view: Mapping[str, JSONValue], key: str) -> int:
-    value = view[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"observation key {key!r}: expected an integer, got {value!r}")
-    return value
-
-
-def _str(view: Mapping[str, JSONValue], key: str) -> str:
-    value = view[key]
-    if not isinstance(value, str):
-        raise ValueError(f"observation key {key!r}: expected text, got {value!r}")
-    return value
-
-
-def _optional(view: Mapping[str, JSONValue], key: str) -> str | None:
-    return None if view[key] is None else _str(view, key)
-
-
-def _mapping(view: Mapping[str, JSONValue], key: str) -> dict[str, JSONValue]:
-    value = view[key]
-    if not isinstance(value, dict):
-        raise ValueError(f"observation key {key!r}: expected an object, got {value!r}")
-    return value
-
-
-def _texts(value: JSONValue) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ValueError(f"expected a list of text, got {value!r}")
-    return [str(item) for item in value]
-
-
-def _ints(value: JSONValue) -> list[int]:
-    items = value if isinstance(value, list) else None
-    numbers = [n for n in items or () if isinstance(n, int) and not isinstance(n, bool)]
-    if items is None or len(numbers) != len(items):
-        raise ValueError(f"expected a list of integers, got {value!r}")
-    return numbers
+def to_json(
+    board: Board, seen: Observation, parts: Mapping[str, JSONValue]
+) -> dict[str, JSONValue]:
+    """The JSON view of ``seen`` on ``board`` (``Variant.observe``): locations by their
+    names, a card another seat has set aside as "hidden"; ``parts`` are the keys of the
+    variants' own parts of a state as the seat sees them. The public facts are left out."""
+    seat, seats = seen.seat, range(seen.players)
+    return {
+        "variant": seen.variant,
+        "players": seen.players,
+        "teams": seen.teams,
+        "seat": seat,
+        "phase": seen.phase.value,
+        "to_act": seen.to_act,
+        "round": seen.round,
+        "dealer": seen.dealer,
+        "hand": list(seen.hand),
+        "hand_sizes": {str(s): seen.hand_sizes[s] for s in seats},
+        "deck_size": seen.deck_size,
+        "discard_size": seen.discard_size,
+        "discard_top": seen.discard_top,
+        "last_played": seen.last_played,
+        "exchange": {
+            str(s): seen.own_exchange if s == seat else "hidden" if seen.setting_aside[s] else None
+            for s in seats
+        },
+        "pieces": {str(s): [board.label(loc) for loc in seen.pieces[s]] for s in seats},
+        "flipped": [board.label(loc) for loc in seen.flipped],
+        **parts,
+        "winner": list(seen.winner),
+    }

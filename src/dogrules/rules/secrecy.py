@@ -11,56 +11,64 @@ from dogrules.geometry.board import Board
 from dogrules.model.errors import InvalidArgument, short
 from dogrules.model.events import Event, EventKind
 from dogrules.model.jsonvalue import JSONValue
-from dogrules.model.state import State
-from dogrules.rules.agents import is_flipped
+from dogrules.model.observation import Observation, to_json
+from dogrules.model.state import Extra, State
+from dogrules.rules.agents import face_down_fields
 
 
 @implements("BD-SECRECY", "BD-EXCHANGE", "KD-TEAM-SECRECY", "R-C3", "R-A9", "R-K9")
+def seen_by(board: Board, state: State, seat: int, extra: Extra | None) -> Observation:
+    """What ``seat`` may see of ``state``: hands are secret (players may not show or tell
+    their cards), so other hands appear only as their sizes; a card set aside for the exchange
+    is known only to the seat that gave it until it is received (others see only that a card
+    is set aside, and see the same of a seat that declined a DOG Kids team swap, R-K9); a
+    face-down piece (Agent DOG) shows neither colour nor owner: it appears among the
+    ``flipped`` fields only. The board, the Black Dog, the piles' sizes and the public facts
+    of the turn are in plain view. ``extra`` is the variant's own part of the state as the
+    seat sees it (``dogrules.engine.parts.VariantPart.seen``)."""
+    if not is_int(seat) or seat not in range(state.players):
+        raise InvalidArgument(f"seat {short(seat)} is not in this game (0..{state.players - 1})")
+    flipped = face_down_fields(board)
+    return Observation(
+        variant=state.variant,
+        players=state.players,
+        teams=state.teams,
+        seat=seat,
+        phase=state.phase,
+        to_act=state.to_act,
+        round=state.round,
+        dealer=state.dealer,
+        hand=state.hands[seat],
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        deck_size=len(state.deck),
+        discard_size=len(state.discard),
+        discard_top=state.discard[-1] if state.discard else None,
+        last_played=state.last_played,
+        own_exchange=state.exchange[seat],
+        setting_aside=tuple(
+            card is not None or (s != seat and s in state.declined)
+            for s, card in enumerate(state.exchange)
+        ),
+        pieces=tuple(tuple(loc for loc in locs if loc not in flipped) for locs in state.pieces),
+        flipped=tuple(sorted(loc for locs in state.pieces for loc in locs if loc in flipped)),
+        black_dog=state.black_dog,
+        winner=tuple(state.winner),
+        redrawn=state.redrawn,
+        exchanging=state.exchanging,
+        resume=state.resume,
+        shuffles=state.shuffles,
+        extra=extra,
+    )
+
+
 def observation(
     board: Board, state: State, seat: int, parts: Mapping[str, JSONValue]
 ) -> dict[str, JSONValue]:
-    """The JSON-ready view of ``state`` for ``seat``: hands are secret (players may not show
-    or tell their cards), so other hands appear only as their sizes; a card set aside for the
-    exchange is known only to the seat that gave it until it is received (others see
-    "hidden", and see the same of a seat that declined a DOG Kids team swap, R-K9); a
-    face-down piece (Agent DOG) shows neither colour nor owner: it is listed
-    under "flipped" by its field only. ``parts`` is what the seat sees of the variants' own
-    parts of a state (see ``dogrules.engine.parts.VariantPart.observe``)."""
-    if not is_int(seat) or seat not in range(state.players):
-        raise InvalidArgument(f"seat {short(seat)} is not in this game (0..{state.players - 1})")
-    seats = range(state.players)
-    chosen = [card is not None or s in state.declined for s, card in enumerate(state.exchange)]
-    return {
-        "variant": state.variant,
-        "players": state.players,
-        "teams": state.teams,
-        "seat": seat,
-        "phase": state.phase.value,
-        "to_act": state.to_act,
-        "round": state.round,
-        "dealer": state.dealer,
-        "hand": list(state.hands[seat]),
-        "hand_sizes": {str(s): len(state.hands[s]) for s in seats},
-        "deck_size": len(state.deck),
-        "discard_size": len(state.discard),
-        "discard_top": state.discard[-1] if state.discard else None,
-        "last_played": state.last_played,
-        "exchange": {
-            str(s): state.exchange[s] if s == seat or not chosen[s] else "hidden" for s in seats
-        },
-        "pieces": {
-            str(s): [board.label(loc) for loc in state.pieces[s] if not is_flipped(board, loc)]
-            for s in seats
-        },
-        "flipped": [
-            board.label(loc)
-            for loc in sorted(
-                loc for locs in state.pieces for loc in locs if is_flipped(board, loc)
-            )
-        ],
-        **parts,
-        "winner": list(state.winner),
-    }
+    """The JSON-ready view of what ``seat`` may see of ``state`` (:func:`seen_by`): a card
+    set aside by another seat shows as "hidden", locations by their names. ``parts`` is what
+    the seat sees of the variants' own parts of a state (see
+    ``dogrules.engine.parts.VariantPart.observe``)."""
+    return to_json(board, seen_by(board, state, seat, None), parts)
 
 
 @implements("KD-TEAM-SECRECY", "R-K9")

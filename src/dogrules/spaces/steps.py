@@ -46,6 +46,13 @@ class StepSpace:
 
     actions: ActionSpace
     _heads: dict[str, int] = attrs.field(repr=False)
+    path_rows: int = attrs.field(init=False)
+    """How many tokens one action takes at most: the head, a piece and a target per move, the
+    disc turn and ``done``."""
+
+    @path_rows.default
+    def _most_tokens(self) -> int:
+        return 3 + 2 * max(block.head.moves for block in self.actions.blocks)
 
     @classmethod
     def for_variant(cls, name: str, players: int, teams: bool | None = None) -> StepSpace:
@@ -102,12 +109,6 @@ class StepSpace:
         for option in decision.options:
             mask[self.token_of(option)] = 1
         return mask
-
-    @property
-    def path_rows(self) -> int:
-        """How many tokens one action takes at most: the head, a piece and a target per move,
-        the disc turn and ``done``."""
-        return 3 + 2 * max(block.head.moves for block in self.actions.blocks)
 
     def path(self, decision: Decision | None) -> npt.NDArray[np.float32]:
         """The tokens chosen so far in ``decision`` (none for None), one one-hot row each,

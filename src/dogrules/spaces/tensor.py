@@ -11,7 +11,7 @@ columns in deck order. Counts are raw (not scaled).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import attrs
 
@@ -54,6 +54,16 @@ class Layout:
     players: int
     cards: tuple[str, ...]
     sections: tuple[Section, ...]
+    _named: dict[str, Section] = attrs.field(init=False, repr=False, eq=False)
+    _card_columns: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
+
+    @_named.default
+    def _by_name(self) -> dict[str, Section]:
+        return {section.name: section for section in self.sections}
+
+    @_card_columns.default
+    def _by_card(self) -> dict[str, int]:
+        return {card: n for n, card in enumerate(self.cards)}
 
     @property
     def size(self) -> int:
@@ -62,10 +72,16 @@ class Layout:
 
     def section(self, name: str) -> Section:
         """The section called ``name`` (KeyError if there is none)."""
-        for section in self.sections:
-            if section.name == name:
-                return section
-        raise KeyError(name)
+        return self._named[name]
+
+    def at(self, name: str, row: int = 0, column: int = 0) -> int:
+        """The index in the tensor of ``row``, ``column`` of the section called ``name``."""
+        part = self._named[name]
+        return part.offset + row * part.shape[1] + column
+
+    def card_column(self, card: str) -> int:
+        """The column of ``card`` in the card sections."""
+        return self._card_columns[card]
 
 
 def layout(variant: str, players: int) -> Layout:
@@ -111,50 +127,44 @@ def tensor(observation: Observation, shape: Layout | None = None) -> npt.NDArray
     found = shape or layout(observation.variant, observation.players)
     out = np.zeros(found.size, dtype=np.float32)
     players, seat = observation.players, observation.seat
-    card_index = {card: n for n, card in enumerate(found.cards)}
 
-    def view(name: str) -> npt.NDArray[np.float32]:
-        part = found.section(name)
-        return out[part.offset : part.offset + part.size].reshape(part.shape)
-
-    def by_seat(name: str, seats: tuple[int, ...] | list[int]) -> None:
-        row = view(name)[0]
+    def by_seat(name: str, seats: Iterable[int]) -> None:
         for s in seats:
-            row[(s - seat) % players] = 1.0
+            out[found.at(name, 0, (s - seat) % players)] = 1.0
 
     def card(name: str, which: str | None) -> None:
         if which is not None:
-            view(name)[0][card_index[which]] = 1.0
+            out[found.at(name, 0, found.card_column(which))] = 1.0
 
-    pieces = view("pieces")
     for s, locations in enumerate(observation.pieces):
         for location in locations:
-            pieces[(s - seat) % players][location + 1] += 1.0
+            out[found.at("pieces", (s - seat) % players, location + 1)] += 1.0
     for location in observation.flipped:
-        view("flipped")[0][location + 1] = 1.0
+        out[found.at("flipped", 0, location + 1)] = 1.0
     if observation.black_dog is not None:
-        view("black_dog")[0][observation.black_dog + 1] = 1.0
+        out[found.at("black_dog", 0, observation.black_dog + 1)] = 1.0
     for held in observation.hand:
-        view("hand")[0][card_index[held]] += 1.0
+        out[found.at("hand", 0, found.card_column(held))] += 1.0
     card("own_exchange", observation.own_exchange)
     card("discard_top", observation.discard_top)
     card("last_played", observation.last_played)
-    sizes = view("hand_sizes")[0]
     for s, size in enumerate(observation.hand_sizes):
-        sizes[(s - seat) % players] = size
-    by_seat("setting_aside", [s for s, aside in enumerate(observation.setting_aside) if aside])
-    view("counts")[0][:] = (
+        out[found.at("hand_sizes", 0, (s - seat) % players)] = size
+    by_seat("setting_aside", (s for s, aside in enumerate(observation.setting_aside) if aside))
+    counts = found.at("counts")
+    out[counts : counts + 4] = (
         observation.deck_size,
         observation.discard_size,
         observation.round,
         observation.shuffles,
     )
-    view("phase")[0][_PHASES.index(observation.phase)] = 1.0
+    out[found.at("phase", 0, _PHASES.index(observation.phase))] = 1.0
     by_seat("to_act", [observation.to_act])
     by_seat("dealer", [observation.dealer])
-    view("seat")[0][seat] = 1.0
+    out[found.at("seat", 0, seat)] = 1.0
     by_seat("winner", observation.winner)
     by_seat("exchanging", observation.exchanging)
     by_seat("resume", [] if observation.resume is None else [observation.resume])
-    view("flags")[0][:] = (float(observation.teams), float(observation.redrawn))
+    flags = found.at("flags")
+    out[flags : flags + 2] = (float(observation.teams), float(observation.redrawn))
     return out

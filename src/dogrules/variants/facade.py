@@ -25,10 +25,10 @@ from dogrules.model.events import Event
 from dogrules.model.house_rules import REFERENCE, HouseRules, house_rules_for
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.notation import parse_action_text
-from dogrules.model.observation import Observation, PublicFacts, from_json
+from dogrules.model.observation import Observation
 from dogrules.model.results import ReadingVerdict, Ruling, Transition
 from dogrules.model.state import State
-from dogrules.rules.secrecy import observation, observed_declines, observed_events
+from dogrules.rules.secrecy import observation, observed_declines, observed_events, seen_by
 from dogrules.variants.built_in import parts_written
 
 Pieces = Mapping[int, Sequence[str]]
@@ -266,14 +266,14 @@ class Variant:
         return observation(board, state, seat, parts)
 
     def observation(self, state: State, seat: int) -> Observation:
-        """What ``seat`` may see of ``state``, typed: :meth:`observe` read into a frozen
-        :class:`~dogrules.model.observation.Observation`, with the public facts it leaves out
-        (a redraw this turn, a team card swap under way, the shuffles made)."""
-        view = self.observe(state, seat)
+        """What ``seat`` may see of ``state``, typed (a frozen
+        :class:`~dogrules.model.observation.Observation`), with the public facts the JSON
+        view of :meth:`observe` leaves out (a redraw this turn, a team card swap under way,
+        the shuffles made)."""
         board = self._game(state).board
         part = self.ruleset.part
         seen = None if part is None else part.seen(board, state, seat)
-        return from_json(view, board, PublicFacts.of(state, seen))
+        return seen_by(board, state, seat, seen)
 
     def observe_events(
         self, state: State, events: tuple[Event, ...], seat: int
