@@ -25,6 +25,7 @@ except ModuleNotFoundError as exc:  # the optional extra is not installed
 
 from dogrules.app import http_api, table_http
 from dogrules.app.http_bounds import Bounds
+from dogrules.app.http_work import Workload
 from dogrules.app.table_book import book_routes
 from dogrules.app.table_bot import DEFAULT_BOT, bot_move, bot_names
 from dogrules.app.table_service import Tables
@@ -42,16 +43,24 @@ def create_app(
     cors_origins: Sequence[str] = (),
     tables: Tables | None = None,
     bounds: Bounds | None = None,
+    streams: table_http.Streams | None = None,
 ) -> Starlette:
     """The protocol's ASGI application (:func:`dogrules.app.http_api.create_app`) with the
     web table: its page at ``/``, its routes and the tables people play together
-    (:mod:`dogrules.app.table_http`) under ``/table``."""
+    (:mod:`dogrules.app.table_http`) under ``/table``, their event streams counted by
+    ``streams``; all their work under one bound."""
     shared = Context() if context is None else context
+    # One bound on the work of the whole application: the protocol's and the tables'.
+    workload = Workload(bounds or Bounds())
     together = table_http.table_routes(
-        Tables() if tables is None else tables, shared.max_request_bytes
+        Tables() if tables is None else tables,
+        workload,
+        shared.max_request_bytes,
+        shared.house_rules,
+        streams,
     )
-    routes = [*together, *book_routes(), *table_routes(shared)]
-    return http_api.create_app(shared, cors_origins, extra_routes=routes, bounds=bounds)
+    routes = [*together, *book_routes(workload), *table_routes(shared)]
+    return http_api.create_app(shared, cors_origins, extra_routes=routes, workload=workload)
 
 
 def web_directory() -> str:
