@@ -52,6 +52,7 @@ export class Seat {
           teams: settings.teams,
           seed: settings.seed,
           bot: settings.bot,
+          rulings: settings.rulings,
           people,
         }),
       ),
