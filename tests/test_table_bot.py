@@ -6,11 +6,8 @@ browser itself is tests/test_web_table.py's, the tables' routes tests/test_table
 from __future__ import annotations
 
 import doctest
-import importlib
-import os
 import re
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -19,19 +16,11 @@ from dogrules.app import table_bot
 from dogrules.app.bots import BUILT_IN
 from dogrules.app.plugins import bot_names
 from dogrules.protocol import Context, Sessions
+from serving import needed
 
 # ---------------------------------------------------------------------------------------------
 # Over HTTP: needs the extra serve (Starlette); skipped without it, except in CI.
 # ---------------------------------------------------------------------------------------------
-
-
-def needed(module: str) -> ModuleType:
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip(f"{module} is missing: pip install 'dogrules[serve]'")
 
 
 @pytest.fixture

@@ -8,10 +8,7 @@ Needs the extra ``serve``; these tests skip without it, saying so, except in CI.
 
 from __future__ import annotations
 
-import importlib
-import os
 import threading
-from types import ModuleType
 from typing import Any, cast
 
 import pytest
@@ -20,20 +17,7 @@ from dogrules.app import table_service
 from dogrules.app.table_service import Tables, TableSettings
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.protocol import Context
-
-
-def needed(module: str) -> ModuleType:
-    """``module``, or a skip saying which extra is missing (a failure in CI)."""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip(
-            f"{module} is not installed: pip install 'dogrules[serve]' to test the web table",
-            allow_module_level=True,
-        )
-
+from serving import needed, run_apart
 
 testclient = needed("starlette.testclient")
 anyio = needed("anyio")
@@ -114,25 +98,6 @@ class _Waiting:
         return "not an action"
 
 
-def _run_apart(function: Any) -> None:
-    """``anyio.run(function)`` in a thread of its own (the browser tests may have left an
-    event loop running in this one)."""
-    failures: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            anyio.run(function)
-        except BaseException as exc:  # handed to the test's thread
-            failures.append(exc)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(60)
-    assert not thread.is_alive(), "the scenario did not end within a minute"
-    if failures:
-        raise failures[0]
-
-
 def test_a_tables_bot_and_the_protocol_share_one_bound_on_work(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -161,7 +126,7 @@ def test_a_tables_bot_and_the_protocol_share_one_bound_on_work(
             statuses["table"] = table.status_code, table.headers.get("retry-after")
             release.set()
 
-    _run_apart(scenario)
+    run_apart(scenario)
     # the bot held the only worker past the budget; when it answered, the table stopped
     assert statuses == {"api": (503, "busy"), "table": (503, "1"), "held": 503}
 
@@ -177,7 +142,7 @@ def test_event_streams_beyond_the_bound_are_refused_and_an_ended_one_frees_its_p
     second = tables.open(TableSettings("dog-kids", players=2, seed=2)).table
     third = tables.open(TableSettings("dog-kids", players=2, seed=3)).table
     assert client.get(f"/table/{first}/events").status_code == 200
-    assert streams.open() == 0, "a stream that ended gives its place back"
+    assert streams.count() == 0, "a stream that ended gives its place back"
     assert streams.admit(first) is None
     refused = client.get(f"/table/{first}/events")
     assert refused.status_code == 503 and "at this table" in refused.json()["error"]["message"]

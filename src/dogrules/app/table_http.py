@@ -102,7 +102,7 @@ class Streams:
         self._open[table] += 1
         return None
 
-    def open(self, table: str | None = None) -> int:
+    def count(self, table: str | None = None) -> int:
         """How many streams are open (at ``table``, or in all)."""
         return self._open.total() if table is None else self._open[table]
 
