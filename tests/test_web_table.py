@@ -266,6 +266,7 @@ def test_two_people_and_a_bot_play_a_whole_game_at_one_table(
     friend.page.goto(link)
     friend.page.wait_for_selector("body[data-seat]")
     assert (host.seat, friend.seat) == (0, 1)
+    friend.page.wait_for_selector("#seats li[data-who]")  # once its first view arrived
     who = friend.page.locator("#seats li[data-who]").evaluate_all(
         "(items) => items.map((i) => i.dataset.who)"
     )

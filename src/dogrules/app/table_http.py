@@ -94,7 +94,7 @@ class Streams:
         self._open: Counter[str] = Counter()
 
     def admit(self, table: str) -> str | None:
-        """Take a place for a stream of ``table``; None if taken, else why not."""
+        """Take a place for a stream of ``table`` (None), or say why there is none left."""
         if self._open.total() >= self.limit:
             return f"{self.limit} event streams are open on this server"
         if self._open[table] >= self.per_table:
