@@ -92,3 +92,19 @@ def test_an_observation_no_deal_fits_is_refused() -> None:
     seen = observe(state, 0)
     with pytest.raises(ValueError, match="more of bone than the deck has"):
         sample_state(seen, random.Random(0), known={1: ["bone"] * 7})
+
+
+@pytest.mark.clause("R-K9")
+def test_R_K9_a_seat_that_declined_the_swap_is_sampled_keeping_its_cards() -> None:
+    # A seat declines the team swap; the next seat sees only that it has chosen, but it holds
+    # a card more than a seat that gave: every sample keeps the deck whole and valid.
+    v = dogrules.variant("dog-kids")
+    state = v.new_game(players=4, seed=5, teams=True)
+    decliner, seat = state.to_act, (state.to_act + 1) % 4
+    decline = next(a for a in v.legal_actions(state) if a.kind == "decline")
+    seen = observe(v.apply(state, decline).state, seat)
+    for n in range(20):
+        sample = sample_state(seen, random.Random(n))
+        assert problems(v.ruleset, sample) == ()
+        assert observe(sample, seat) == seen
+        assert sample.exchange[decliner] is None

@@ -16,9 +16,11 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+import attrs
+
 from dogrules.engine.problems import MAX_SEED
 from dogrules.model.observation import Observation
-from dogrules.model.state import State
+from dogrules.model.state import State, TeamSwapFacts
 from dogrules.variants import variant as variant_named
 
 
@@ -55,13 +57,19 @@ def sample_state(
         if missing < 0:
             raise ValueError(f"seat {s} holds {observation.hand_sizes[s]} cards, not {held}")
         hands.append(rules.deck.in_order([*held, *_take(pool, missing)]))
-    exchange: list[str | None] = [
-        observation.own_exchange if s == seat else _take(pool, 1)[0] if aside else None
-        for s, aside in enumerate(observation.setting_aside)
-    ]
     discard: tuple[str, ...] = ()
     if observation.discard_top is not None:
         discard = (*_take(pool, observation.discard_size - 1), observation.discard_top)
+    chosen = [s for s, aside in enumerate(observation.setting_aside) if aside and s != seat]
+    givers = _givers(observation, chosen, len(pool) - observation.deck_size, rng)
+    exchange: list[str | None] = [
+        observation.own_exchange if s == seat else _take(pool, 1)[0] if s in givers else None
+        for s in seats
+    ]
+    extra = observation.extra
+    declined = tuple(s for s in chosen if s not in givers)
+    if declined and isinstance(extra, TeamSwapFacts):
+        extra = attrs.evolve(extra, declined=tuple(sorted({*extra.declined, *declined})))
     if len(pool) != observation.deck_size:
         raise ValueError(f"{len(pool)} cards are left for a deck of {observation.deck_size}")
     return State(
@@ -82,8 +90,23 @@ def sample_state(
         shuffles=observation.shuffles,
         winner=observation.winner,
         teams=observation.teams,
-        extra=observation.extra,
+        extra=extra,
     )
+
+
+def _givers(
+    observation: Observation, chosen: list[int], aside: int, rng: random.Random
+) -> frozenset[int]:
+    """Which of the seats ``chosen`` (seen to have made their swap choice) set one of the
+    ``aside`` hidden cards aside; the others declined (R-K9, which the seat is shown as a
+    choice made). A seat that gave holds a card fewer than one that declined, so the seats
+    holding fewest give, ties drawn at random."""
+    if not 0 <= aside <= len(chosen):
+        raise ValueError(f"{aside} cards set aside by {len(chosen)} seats that chose")
+    order = chosen.copy()
+    rng.shuffle(order)
+    order.sort(key=lambda s: observation.hand_sizes[s])
+    return frozenset(order[:aside])
 
 
 def _take(pool: list[str], count: int) -> list[str]:
