@@ -8,12 +8,10 @@ tests skip, saying so, except in CI (the variable CI set), where they must run."
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import socket
 import threading
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -26,21 +24,7 @@ from dogrules.app.server_bots import ServerBots
 from dogrules.protocol import Context, Sessions
 from dogrules.protocol.openapi import openapi_document
 from protocol_client import BD, LAWYER, Client, run_script, schema_problems
-
-
-def needed(module: str) -> ModuleType:
-    """``module``, or a skip saying which extra is missing (a failure in CI)."""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip(
-            f"{module} is not installed: pip install 'dogrules[serve]' (and the dev tools) "
-            "to test the HTTP server",
-            allow_module_level=True,
-        )
-
+from serving import needed, run_apart
 
 testclient = needed("starlette.testclient")
 schemathesis = needed("schemathesis")
@@ -270,25 +254,6 @@ def test_a_simple_text_plain_post_from_another_origin_is_refused_unless_allowed(
         assert client.post("/api", content=json.dumps(request)).status_code == 200, "no browser"
     with testclient.TestClient(make_app(cors_origins=["https://elsewhere.test"])) as client:
         assert client.post("/api", content=json.dumps(request), headers=simple).status_code == 200
-
-
-def run_apart(function: Any, *arguments: Any) -> None:
-    """``anyio.run(function, *arguments)`` in a thread of its own: a test before may have left
-    an event loop running in this one (the browser tests' Playwright does)."""
-    failures: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            anyio.run(function, *arguments)
-        except BaseException as exc:  # handed to the test's thread
-            failures.append(exc)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(60)
-    assert not thread.is_alive(), "the scenario did not end within a minute"
-    if failures:
-        raise failures[0]
 
 
 def test_a_body_that_does_not_arrive_within_the_read_timeout_is_answered_408() -> None:

@@ -18,7 +18,6 @@ from referencing.jsonschema import DRAFT202012
 
 import dogrules
 from budgets import DEEP, budget
-from dogrules.app import table_bot
 from dogrules.formats.history import Game
 from dogrules.formats.schema_validator import validator
 from dogrules.formats.schemas import SchemaName, schema_messages
@@ -123,11 +122,6 @@ def _cases() -> dict[str, tuple[dict[str, Any], dict[str, Any], list[Any]]]:
     ]
     context = dogrules.protocol.Context()
     answers = [dogrules.protocol.dispatch.handle(r, context) for r in with_states]
-    bot = [{"id": 1, "state": dump, "bot": "greedy", "seed": 3} for dump in dumps[::3]]
-    table = {
-        str(table_bot.table_schema(n)["$id"]): table_bot.table_schema(n)
-        for n in ("table-bot.request", "table-bot.answer")
-    }
     cases: list[tuple[str, dict[str, Any], dict[str, Any], list[Any]]] = [
         ("position", format_schema("position"), {}, dumps),
         ("record", format_schema("record"), {}, [game.record(), game.record(steps=True)]),
@@ -150,14 +144,13 @@ def _cases() -> dict[str, tuple[dict[str, Any], dict[str, Any], list[Any]]]:
             known,
             answers,
         ),
-        ("table-bot.request", table_bot.table_schema("table-bot.request"), {**known, **table}, bot),
     ]
     return {name: (schema, refers_to, documents) for name, schema, refers_to, documents in cases}
 
 
 # Built when first run, not when collected (every pytest worker collects every module).
 NAMES = ["position", "record", *(f"{op}.request" for op in REQUESTS)]
-NAMES += ["legal_actions.request", "answers", "table-bot.request"]
+NAMES += ["legal_actions.request", "answers"]
 
 
 @DEEP

@@ -20,7 +20,9 @@ from dogrules.app.table_service import (
     Tables,
     TableSettings,
 )
+from dogrules.model.house_rules import HouseRules
 from dogrules.model.jsonvalue import JSONValue
+from helpers import position_builder
 
 BLACK_DOG_4 = TableSettings("black-dog", players=4, teams=True, seed=1, people=(0, 1))
 
@@ -156,6 +158,43 @@ def test_a_table_that_cannot_be_set_up_is_refused_naming_the_setting(
         Tables().open(settings)
     assert refused.value.problem == TableProblem.BAD_SETTINGS
     assert named in str(refused.value)
+
+
+def _listed(table: Table, path: list[JSONValue] | None = None) -> set[str]:
+    """Every action the seat to act may complete from ``path`` on, by the table's choices."""
+    decision = table._protocol("choices", path=list(path or []))
+    action = decision["action"]
+    if isinstance(action, dict):
+        return {str(action["notation"])}
+    options = cast(list[dict[str, JSONValue]], decision["options"])
+    return set().union(*(_listed(table, [*(path or []), o["label"]]) for o in options))
+
+
+@pytest.mark.clause("R-C4", "BD-START-BLOCKS")
+def test_R_C4_strict_a_table_played_by_it_lists_and_judges_by_it() -> None:
+    # seat 0's piece on T16 (seat 1's start): the reference lets seat 3 pass, capture and
+    # swap it; a table playing R-C4 strict does not, and says which readings it plays
+    pos = position_builder(dogrules.variant("black-dog"), black_dog="T44")
+    s = pos({0: ["T16"], 3: ["T14", "T12"]}, {3: ["5", "4", "swap"]}, to_act=3)
+    passing = {"5 T14-T19", "4 T12-T16", "swap T14<>T16"}
+    listings: dict[str, set[str]] = {}
+    for reading in ("own-colour", "strict"):
+        rulings = HouseRules.from_json({"R-C4": reading})
+        table = Table("t", TableSettings("black-dog", players=4, people=(3,), rulings=rulings), s)
+        token = table.take(3).token
+        listings[reading] = _listed(table)
+        assert cast(dict[str, JSONValue], table.view(token)["rulings"])["R-C4"] == reading
+        assert table.explain(token, "5 T14-T19")["legal"] is (reading == "own-colour")
+    assert passing <= listings["own-colour"]
+    assert not passing & listings["strict"]
+
+
+def test_a_table_asked_for_an_unknown_reading_is_refused_naming_it() -> None:
+    bad = HouseRules.from_json({"R-C4": "loose"})
+    with pytest.raises(TableError) as refused:
+        Tables().open(TableSettings("black-dog", players=4, rulings=bad))
+    assert refused.value.problem == TableProblem.BAD_SETTINGS
+    assert "R-C4" in str(refused.value) and "loose" in str(refused.value)
 
 
 def test_the_routes_answer_with_the_statuses_of_their_refusals() -> None:

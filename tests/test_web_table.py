@@ -51,6 +51,7 @@ import uvicorn  # noqa: E402
 from playwright.sync_api import Browser, ConsoleMessage, Page, Response, Route  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
+from dogrules.app.http_bounds import Bounds  # noqa: E402
 from dogrules.app.web_table import create_app  # noqa: E402
 
 
@@ -73,7 +74,8 @@ def server() -> Iterator[str]:
     event streams are not waited for when it stops (the pages reconnect by themselves)."""
     port = _free_port()
     config = uvicorn.Config(
-        create_app(Context()),
+        # The rulebook's first build (some seconds) within the budget on a loaded machine.
+        create_app(Context(), bounds=Bounds(time_budget=120.0)),
         host="127.0.0.1",
         port=port,
         log_level="warning",
@@ -264,6 +266,7 @@ def test_two_people_and_a_bot_play_a_whole_game_at_one_table(
     friend.page.goto(link)
     friend.page.wait_for_selector("body[data-seat]")
     assert (host.seat, friend.seat) == (0, 1)
+    friend.page.wait_for_selector("#seats li[data-who]")  # once its first view arrived
     who = friend.page.locator("#seats li[data-who]").evaluate_all(
         "(items) => items.map((i) => i.dataset.who)"
     )
@@ -526,3 +529,28 @@ def test_the_keyboard_plays_a_card_and_a_piece(server: str, people: Callable[...
         arg=version,
     )
     assert me.errors == []
+
+
+def test_R_K9_a_table_opened_with_a_reading_shows_it_and_plays_by_it(
+    server: str, people: Callable[..., Person]
+) -> None:
+    # DOG Kids in teams opens with the partners' trade: declined only by the reference
+    # reading of R-K9, never when the table plays it compulsory (the first edition).
+    kids_teams = "?variant=dog-kids&players=4&teams=1&seat=0&seed=1&anim=0"
+    offered: dict[str, list[str]] = {}
+    for reading in ("optional", "compulsory"):
+        me = people()
+        _open_table(me, server, f"{kids_teams}&rulings=R-K9:{reading}")
+        page = me.page
+        page.wait_for_selector(MY_TURN)
+        assert page.inner_text('#house-rules [data-ruling="R-K9"]') == reading
+        assert page.input_value('#rulings select[data-ruling="R-K9"]') == reading
+        kept = "rulings=R-K9%3Acompulsory" in page.url or "rulings=R-K9:compulsory" in page.url
+        assert kept is (reading == "compulsory"), page.url
+        offered[reading] = [
+            str(chip.get_attribute("data-label")) for chip in page.locator("#options .chip").all()
+        ]
+        assert me.errors == []
+    assert "decline" in offered["optional"]
+    assert "decline" not in offered["compulsory"]
+    assert offered["compulsory"], "the trade offers a card to give"

@@ -40,7 +40,7 @@ from dogrules.protocol.errors import ErrorCode, Failure, ProtocolError
 from dogrules.protocol.openapi import API_PREFIX, HTTP_STATUS, openapi_document
 from dogrules.protocol.schemas import OPERATIONS
 
-__all__ = ["SameOrigin", "answer_response", "create_app", "read_body", "routes"]
+__all__ = ["SameOrigin", "answer_response", "busy", "create_app", "read_body", "routes"]
 
 # Answered at once, never queued behind heavy work: they read no state.
 _LIGHT_OPERATIONS = frozenset({"hello", "version", "close"})
@@ -52,10 +52,12 @@ def create_app(
     cors_origins: Sequence[str] = (),
     extra_routes: Sequence[BaseRoute] = (),
     bounds: Bounds | None = None,
+    workload: Workload | None = None,
 ) -> Starlette:
     """The ASGI application. ``cors_origins`` are the browser origins allowed to call it
     (``*`` for any; none by default: same origin only); ``extra_routes`` come after the
-    API's (a static files mount at ``/`` belongs there); ``bounds`` the work it takes on."""
+    API's (a static files mount at ``/`` belongs there); ``bounds`` the work it takes on,
+    or ``workload`` the one that the ``extra_routes`` share (then its bounds hold)."""
     shared = Context() if context is None else context
     middleware = []
     if cors_origins:
@@ -70,7 +72,7 @@ def create_app(
         )
     middleware.append(Middleware(SameOrigin, allowed=tuple(cors_origins)))
     return Starlette(
-        routes=[*routes(shared, Workload(bounds or Bounds())), *extra_routes],
+        routes=[*routes(shared, workload or Workload(bounds or Bounds())), *extra_routes],
         middleware=middleware,
     )
 
@@ -99,7 +101,7 @@ def routes(context: Context, workload: Workload | None = None) -> list[BaseRoute
         # of Partner outcomes) does not hold up the others; the sessions are thread-safe.
         answer = await bounded.run(lambda: handle(request_data, context, op))
         if answer is None:
-            return _busy(bounded.bounds.time_budget)
+            return busy(bounded.bounds.time_budget)
         return answer_response(answer)
 
     return [
@@ -164,7 +166,8 @@ def _not_routed(request: Request) -> Response:
     return answer_response(failure.answer(None))
 
 
-def _busy(budget: float) -> Response:
+def busy(budget: float) -> Response:
+    """The 503 ``busy`` answer to a request not worked out within the time ``budget``."""
     failure = Failure(
         ErrorCode.BUSY, f"not worked out within the time budget of {budget:g} s; try again later"
     )

@@ -1,7 +1,8 @@
 """The illustrated rulebook (:func:`dogrules.app.book.build.write_book`) served beside the
 web table at ``/book/``, so that a card's help and a "why not?" answer link to the entry of
 each clause. Written once, into a temporary folder, when it is first asked for (it takes a
-few seconds; a server that nobody asks for it never writes it)."""
+few seconds, under the server's bound on work; a server that nobody asks for it never
+writes it)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ import tempfile
 import threading
 from pathlib import Path
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from dogrules.app import http_api
 from dogrules.app.book.build import write_book
+from dogrules.app.http_work import Workload
 
 __all__ = ["BOOK_PREFIX", "book_routes"]
 
@@ -37,12 +39,16 @@ class _Book:
             return self._folder
 
 
-def book_routes() -> list[BaseRoute]:
-    """``GET /book/<file>``: a file of the rulebook (``/book/`` is its index)."""
+def book_routes(workload: Workload) -> list[BaseRoute]:
+    """``GET /book/<file>``: a file of the rulebook (``/book/`` is its index), written
+    under ``workload`` (503 ``busy`` while it cannot be)."""
     book = _Book()
 
     async def page(request: Request) -> Response:
-        folder = (await run_in_threadpool(book.folder)).resolve()
+        written = await workload.run(book.folder)
+        if written is None:
+            return http_api.busy(workload.bounds.time_budget)
+        folder = written.resolve()
         wanted = str(request.path_params.get("file") or "index.html")
         path = (folder / wanted).resolve()
         if not path.is_relative_to(folder) or not path.is_file():

@@ -3,7 +3,8 @@ table's Starlette application. Every request but the event stream is a JSON POST
 carries the seat's token (never the address, which logs and browser histories keep):
 
 - ``POST /table/new``: open a table (``variant``, ``players``, ``teams``, ``seed``,
-  ``people``: the seats people play, the first the host's, ``bot``): the host's seat;
+  ``people``: the seats people play, the first the host's, ``bot``, ``rulings``: house
+  rules, ruling id -> reading name, over the server's own ``--rules``): the host's seat;
 - ``POST /table/<id>/join`` (``seat`` optional): a free seat for a person, and its token;
 - ``POST /table/<id>/view`` (``token``, ``since``): what that seat sees, moves from ``since``;
 - ``POST /table/<id>/choose`` (``token``, ``version``, ``path``): the staged choice; a
@@ -12,19 +13,29 @@ carries the seat's token (never the address, which logs and browser histories ke
 - ``POST /table/<id>/fill`` (``token``): bots take the seats no person took;
 - ``GET /table/<id>/events``: Server-Sent Events, one ``data: <version>`` after every change
   (no secret in it: each page then asks for its own view).
+
+Bounds: every request but the event stream is worked out under the application's one
+:class:`~dogrules.app.http_work.Workload` (as ``/api`` is: a few at once, within the time
+budget, else 503 ``busy``). At most :data:`MAX_STREAMS_PER_TABLE` event streams are open
+per table and :data:`MAX_STREAMS` in all; a new one beyond is refused (503 ``busy``) rather
+than the oldest closed, so that a flood of streams cannot push the players' own pages off
+(they keep theirs; a refused page looks every few seconds, and streams end after
+:data:`STREAM_SECONDS`, freeing their places).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
+from starlette.types import Receive, Scope, Send
 
 from dogrules.app import http_api
+from dogrules.app.http_work import Workload
 from dogrules.app.table_service import (
     Table,
     TableError,
@@ -32,11 +43,21 @@ from dogrules.app.table_service import (
     Tables,
     TableSettings,
 )
+from dogrules.model.errors import HouseRulesError
+from dogrules.model.house_rules import HouseRules
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.protocol.dispatch import parse_request
-from dogrules.protocol.errors import ProtocolError
+from dogrules.protocol.errors import ErrorCode, Failure, ProtocolError
 
-__all__ = ["HEARTBEAT_SECONDS", "STATUS", "STREAM_SECONDS", "table_routes"]
+__all__ = [
+    "HEARTBEAT_SECONDS",
+    "MAX_STREAMS",
+    "MAX_STREAMS_PER_TABLE",
+    "STATUS",
+    "STREAM_SECONDS",
+    "Streams",
+    "table_routes",
+]
 
 STATUS: dict[TableProblem, int] = {
     TableProblem.UNKNOWN_TABLE: 404,
@@ -55,16 +76,76 @@ HEARTBEAT_SECONDS = 15.0
 STREAM_SECONDS = 120.0
 """An event stream ends after this long; the browser's EventSource opens it again at once
 (so a server being stopped is never held up by a page left open)."""
+MAX_STREAMS_PER_TABLE = 16
+"""Event streams open at once per table: four seats, a few pages each."""
+MAX_STREAMS = 256
+"""Event streams open at once in all."""
 
 Fields = dict[str, JSONValue]
 Handler = Callable[[Table, Fields], dict[str, JSONValue]]
 
 
-def table_routes(tables: Tables, max_request_bytes: int) -> list[BaseRoute]:
-    """The routes of ``tables``, under ``/table``."""
+class Streams:
+    """The event streams open at once: at most ``per_table`` a table, ``limit`` in all."""
+
+    def __init__(self, per_table: int = MAX_STREAMS_PER_TABLE, limit: int = MAX_STREAMS) -> None:
+        self.per_table = per_table
+        self.limit = limit
+        self._open: Counter[str] = Counter()
+
+    def admit(self, table: str) -> str | None:
+        """Take a place for a stream of ``table`` (None), or say why there is none left."""
+        if self._open.total() >= self.limit:
+            return f"{self.limit} event streams are open on this server"
+        if self._open[table] >= self.per_table:
+            return f"{self.per_table} event streams are open at this table"
+        self._open[table] += 1
+        return None
+
+    def count(self, table: str | None = None) -> int:
+        """How many streams are open (at ``table``, or in all)."""
+        return self._open.total() if table is None else self._open[table]
+
+    def release(self, table: str) -> None:
+        """Give back the place of a stream of ``table`` that ended."""
+        self._open[table] -= 1
+        if self._open[table] <= 0:
+            del self._open[table]
+
+
+class _StreamResponse(StreamingResponse):
+    """An event stream that gives its place back however it ends (finished, the page gone,
+    the server stopping), even when it never sent a byte."""
+
+    def __init__(self, table: Table, streams: Streams) -> None:
+        headers = {"cache-control": "no-store", "x-accel-buffering": "no"}
+        super().__init__(_stream(table), media_type="text/event-stream", headers=headers)
+        self._table = table.id
+        self._streams = streams
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._streams.release(self._table)
+
+
+def table_routes(
+    tables: Tables,
+    workload: Workload,
+    max_request_bytes: int,
+    house_rules: Mapping[str, Mapping[str, str]] | None = None,
+    streams: Streams | None = None,
+) -> list[BaseRoute]:
+    """The routes of ``tables``, under ``/table``, their work bounded by ``workload``; a
+    table opened without ``rulings`` is played by the server's ``house_rules`` (variant name
+    -> ruling id -> reading name), which those it names replace ruling by ruling."""
+    open_streams = Streams() if streams is None else streams
+    defaults = house_rules or {}
+    budget = workload.bounds.time_budget
 
     async def read(request: Request) -> Fields | Response:
-        body = await http_api.read_body(request, max_request_bytes)
+        body = await http_api.read_body(request, max_request_bytes, workload.bounds.read_timeout)
         if isinstance(body, Response):
             return body
         try:
@@ -80,10 +161,12 @@ def table_routes(tables: Tables, max_request_bytes: int) -> list[BaseRoute]:
         if isinstance(fields, Response):
             return fields
         try:
-            settings = _settings(fields)
-            opened = await run_in_threadpool(tables.open, settings)
+            settings = _settings(fields, defaults)
+            opened = await workload.run(lambda: tables.open(settings))
         except TableError as exc:
             return _refusal(exc)
+        if opened is None:
+            return http_api.busy(budget)
         return JSONResponse({"table": opened.table, "seat": opened.seat, "token": opened.token})
 
     def at_table(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
@@ -94,9 +177,11 @@ def table_routes(tables: Tables, max_request_bytes: int) -> list[BaseRoute]:
             try:
                 table = tables.get(str(request.path_params["table"]))
                 # The bots answer in the same request: worked out in a worker thread.
-                answer = await run_in_threadpool(handler, table, fields)
+                answer = await workload.run(lambda: handler(table, fields))
             except TableError as exc:
                 return _refusal(exc)
+            if answer is None:
+                return http_api.busy(budget)
             return http_api.answer_response(answer)
 
         return route
@@ -106,8 +191,10 @@ def table_routes(tables: Tables, max_request_bytes: int) -> list[BaseRoute]:
             table = tables.get(str(request.path_params["table"]))
         except TableError as exc:
             return _refusal(exc)
-        headers = {"cache-control": "no-store", "x-accel-buffering": "no"}
-        return StreamingResponse(_stream(table), media_type="text/event-stream", headers=headers)
+        refused = open_streams.admit(table.id)
+        if refused is not None:
+            return _too_many_streams(refused)
+        return _StreamResponse(table, open_streams)
 
     prefix = "/table/{table}/"
     return [
@@ -171,18 +258,25 @@ async def _stream(table: Table) -> AsyncIterator[str]:
         stop()
 
 
-def _settings(fields: Fields) -> TableSettings:
+def _settings(fields: Fields, defaults: Mapping[str, Mapping[str, str]]) -> TableSettings:
     people = fields.get("people", [0])
     if not isinstance(people, list) or not all(type(s) is int for s in people):
         raise TableError(TableProblem.INVALID_REQUEST, "people: a list of seat numbers")
     teams = fields.get("teams")
+    variant = _text(fields, "variant")
+    try:
+        given = HouseRules.from_json(fields.get("rulings", {}))
+    except HouseRulesError as exc:
+        raise TableError(TableProblem.INVALID_REQUEST, f"rulings: {exc}") from None
+    rulings = HouseRules.from_json({**defaults.get(variant, {}), **dict(given)})
     return TableSettings(
-        variant=_text(fields, "variant"),
+        variant=variant,
         players=_whole(fields, "players"),
         seed=_whole(fields, "seed") if "seed" in fields else 0,
         teams=None if teams is None else bool(teams),
         people=tuple(int(str(s)) for s in people),
         bot=_text(fields, "bot") if "bot" in fields else "greedy",
+        rulings=rulings,
     )
 
 
@@ -198,6 +292,15 @@ def _whole(fields: Fields, name: str) -> int:
     if type(value) is not int or value < 0:
         raise TableError(TableProblem.INVALID_REQUEST, f"{name}: a whole number is needed")
     return value
+
+
+def _too_many_streams(why: str) -> Response:
+    failure = Failure(
+        ErrorCode.BUSY, f"{why}: try again later (a page looks for changes itself meanwhile)"
+    )
+    return http_api.answer_response(
+        failure.answer(None), {"Retry-After": str(round(STREAM_SECONDS))}
+    )
 
 
 def _refusal(exc: TableError) -> Response:

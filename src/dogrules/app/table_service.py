@@ -30,6 +30,7 @@ from dogrules.app.bots import BotSeat, hidden_from
 from dogrules.app.plugins import make_bot
 from dogrules.model.actions import ActionKind
 from dogrules.model.errors import DogRulesError
+from dogrules.model.house_rules import REFERENCE, HouseRules
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import State
 from dogrules.protocol import Context, Sessions, handle
@@ -84,8 +85,9 @@ class TableError(DogRulesError):
 @attrs.frozen
 class TableSettings:
     """A table to open: the game (``variant``, ``players``, ``teams``: None for the variant's
-    default, ``seed``), the seats people play (``people``; the first is the host's) and the
-    bot that plays the others."""
+    default, ``seed``), the seats people play (``people``; the first is the host's), the
+    bot that plays the others and the house rules the game is played and judged by
+    (``rulings``: checked against the variant's register when the table opens)."""
 
     variant: str
     players: int
@@ -93,6 +95,7 @@ class TableSettings:
     teams: bool | None = None
     people: tuple[int, ...] = (0,)
     bot: str = "greedy"
+    rulings: HouseRules = REFERENCE
 
 
 @attrs.frozen
@@ -127,9 +130,9 @@ class Table:
     def __init__(self, table_id: str, settings: TableSettings, state: State) -> None:
         self.id = table_id
         self.settings = settings
-        self.variant = get_variant(settings.variant)
+        self.variant = get_variant(settings.variant, rulings=settings.rulings)
         self._context = Context(Sessions(limit=1))
-        self._session = self._context.sessions.open(state)
+        self._session = self._context.sessions.open(state, dict(self.variant.house_rules))
         self._tokens: dict[int, str] = {}  # seat -> token, for the seats people took
         self._people = set(settings.people)
         self._moves: list[Move] = []
@@ -188,6 +191,7 @@ class Table:
                 "since": max(since, 0),
                 "variant": self.settings.variant,
                 "bot": self.settings.bot,
+                "rulings": self._rulings(),
                 "view": self.variant.observe(state, seat),
                 "board": self._drawn(state),
                 "seats": self._seats(seat),
@@ -286,6 +290,15 @@ class Table:
             seats.append({"seat": seat, "who": who})
         return seats
 
+    def _rulings(self) -> dict[str, JSONValue]:
+        """The reading the table plays of each ruling the manuals leave open (id -> name)."""
+        chosen = self.variant.house_rules
+        return {
+            clause.id: chosen.reading(clause.id) or clause.reading
+            for clause in self.variant.clauses
+            if clause.readings
+        }
+
     def _help(self, hand: Sequence[str]) -> dict[str, JSONValue]:
         """What each card of ``hand`` does: the register's clauses of its rule."""
         index = {clause.id: clause for clause in self.variant.clauses}
@@ -347,7 +360,7 @@ class Tables:
 def _first_state(settings: TableSettings) -> State:
     """The game's first state; TableError naming what is wrong with the settings."""
     try:
-        variant = get_variant(settings.variant)
+        variant = get_variant(settings.variant, rulings=settings.rulings)
         make_bot(settings.bot, 0)
         state = variant.new_game(players=settings.players, seed=settings.seed, teams=settings.teams)
     except (DogRulesError, ValueError, KeyError) as exc:

@@ -7,6 +7,7 @@ import { ApiError, post } from "./api.js";
 
 const RETRY_MS = [400, 1000, 2000, 4000, 8000]; // waits before each new try
 const POLL_MS = 5000; // while the event stream is down, the page looks this often itself
+const REOPEN_MS = 30000; // a stream the server refused (too many open) is asked for again
 
 const stored = (table) => `dogrules.table.${table}`;
 
@@ -38,6 +39,7 @@ export class Seat {
     Object.assign(this, { table, seat, token });
     this.events = null;
     this.poll = null;
+    this.reopen = null;
     this.onTrouble = () => {};
     this.onBack = () => {};
   }
@@ -52,6 +54,7 @@ export class Seat {
           teams: settings.teams,
           seed: settings.seed,
           bot: settings.bot,
+          rulings: settings.rulings,
           people,
         }),
       ),
@@ -103,11 +106,16 @@ export class Seat {
     events.onerror = () => {
       connection(false);
       this.poll ??= setInterval(changed, POLL_MS);
+      // The browser reopens a dropped stream itself, but not one refused with an error.
+      if (events.readyState === EventSource.CLOSED) {
+        this.reopen = setTimeout(() => this.listen(changed, connection), REOPEN_MS);
+      }
     };
     this.events = events;
   }
 
   close() {
+    clearTimeout(this.reopen);
     this.events?.close();
     clearInterval(this.poll);
     this.poll = null;

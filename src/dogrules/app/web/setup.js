@@ -92,6 +92,15 @@ function rulingsFromQuery(variants, variant, text) {
   return chosen;
 }
 
+/** `rulings` (id -> reading) as the address keeps them (R-C4:strict,R-K9:compulsory): those
+ * that depart from the readings the server plays by default. */
+export function rulingsQuery(variants, variant, rulings) {
+  return rulingsOf(variants, variant)
+    .filter((r) => rulings[r.id] !== undefined && rulings[r.id] !== r.played)
+    .map((r) => `${r.id}:${rulings[r.id]}`)
+    .join(",");
+}
+
 function whole(text, fallback) {
   const number = Number(text);
   return text !== null && Number.isSafeInteger(number) && number >= 0 ? number : fallback;
@@ -105,7 +114,7 @@ export function sidesOf(variants, answer) {
 }
 
 /** The settings the address asks for (?variant=&players=&teams=&seat=&friends=1,2&bot=
- * &seed=&anim=), what it leaves out or gets wrong defaulted. */
+ * &seed=&rulings=R-C4:strict&anim=), what it leaves out or gets wrong defaulted. */
 export function settingsFromQuery(variants, bots, defaultBot) {
   const query = new URLSearchParams(location.search);
   const wanted = query.get("variant");

@@ -5,7 +5,8 @@
 // the table's event stream (table/<id>/events) and then asks for its own view.
 //
 // Address: ?table=<id> joins (or rejoins) that table; otherwise the settings (variant,
-// players, teams, seat, friends, bot, seed) open a new one. anim=0 switches animations off
+// players, teams, seat, friends, bot, seed, rulings) open a new one; the table's house
+// rules stay in the address (rulings=R-C4:strict, those not the server's default). anim=0 switches animations off
 // (anim=N: N milliseconds a field). Test hooks: <body data-turn="you|other|over|loading"
 // data-step="card|piece|..." data-busy data-animating data-connection="live|lost">.
 
@@ -14,6 +15,7 @@ import { Board } from "./board.js";
 import { Seat } from "./seat.js";
 import {
   fillSetup,
+  rulingsQuery,
   settingsFromForm,
   settingsFromQuery,
   showSettings,
@@ -25,6 +27,7 @@ import {
   cardHelp,
   chip,
   el,
+  houseRules,
   moveEntry,
   prompt,
   ruling,
@@ -120,6 +123,16 @@ function seatAt(seat, settings) {
   );
 }
 
+/** The readings the table plays: shown, and kept in the address beside the table's id. */
+function showHouseRules(answer) {
+  $("house-rules").replaceChildren(houseRules(answer.rulings, answer.variant));
+  const query = new URLSearchParams(location.search);
+  const kept = rulingsQuery(game.variants, answer.variant, answer.rulings ?? {});
+  if (kept) query.set("rulings", kept);
+  else query.delete("rulings");
+  history.replaceState(null, "", `?${query}`);
+}
+
 function showInvite() {
   const link = new URL(`?table=${game.seat.table}`, location.href).href;
   $("invite-link").value = link;
@@ -189,6 +202,7 @@ async function catchUpOnce() {
   if (first && !moved) game.moved = [];
   board.markMove(game.moved ?? []);
   $("seats").replaceChildren(seatList(answer, game.sides));
+  if (first) showHouseRules(answer);
   $("last-move").textContent = last ? `Last move: ${moveEntry(last, answer.seat).title}` : "";
   $("why-answer").replaceChildren();
   game.decision = null;

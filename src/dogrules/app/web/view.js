@@ -111,6 +111,19 @@ export function seatList(answer, sides) {
   return list;
 }
 
+/** The readings the table plays where the manuals leave a point open (`rulings`: id ->
+ * reading, as the view says), each ruling linked to its rulebook entry. */
+export function houseRules(rulings, variant) {
+  const entries = Object.entries(rulings ?? {});
+  if (!entries.length) return "";
+  const line = el("p", { class: "hint" }, "Readings played: ");
+  entries.forEach(([id, reading], index) => {
+    if (index) line.append(", ");
+    line.append(bookLink(variant, id), " ", el("b", { "data-ruling": id }, reading));
+  });
+  return line;
+}
+
 export function winnerText(seats, me) {
   if (seats.includes(me)) return seats.length > 1 ? `Your team wins! (seats ${seats.join(" and ")})` : "You win!";
   return seats.length > 1 ? `Seats ${seats.join(" and ")} win.` : `Seat ${seats[0]} wins.`;
