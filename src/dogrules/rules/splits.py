@@ -44,6 +44,7 @@ from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
 from dogrules.rules.movement import (
     any_colour_protects,
+    landing,
     number_targets,
     protected_fields,
     walk,
@@ -176,6 +177,9 @@ class _Search:
         self.judged: Outcomes | None = turn.outcome
         self.nodes: dict[Hashable, _Node] = {}
         self.listed: set[Outcome] = set()
+        # The boards (with the winners) before the disc turn of the plays whose turned
+        # boards are listed.
+        self.turned_from: set[Outcome] = set()
         self.known = turn.known_turns if self.merge and self.judged is not None else None
         self.memo = turn.game.memo
         self.points = points
@@ -278,14 +282,14 @@ class _Search:
             and repeats_earlier(self.board, table, judged.ordered, arrival, origin, target)
         ):
             return
+        moves = (*done, (origin, target))
         listed, turns = self.listed, []
-        for outcome, direction in self.outcomes(node, origin, target):
+        for outcome, direction in self.outcomes(node, origin, target, moves):
             if outcome not in listed:
                 listed.add(outcome)
                 turns.append(direction)
         if not turns:
             return
-        moves = (*done, (origin, target))
         if self.known is not None:
             self.known[self.card, moves] = tuple(turns)
         found.append(moves)
@@ -360,11 +364,19 @@ class _Search:
         self.nodes.setdefault(key, after)
         self.explore(after, left if first is None else first, (*done, (origin, target)), found)
 
-    def outcomes(self, node: _Node, origin: int, target: int) -> list[tuple[Outcome, str | None]]:
-        """The outcomes of the play ending with a last sub-move from ``origin`` to ``target``
-        on ``node``, carried out on a copy of its table, one for each direction the disc may
-        turn after it (with that direction): where the pieces end once the aftermath has
-        moved pieces and the disc has turned, and who has won."""
+    def outcomes(
+        self, node: _Node, origin: int, target: int, moves: Moves
+    ) -> list[tuple[Outcome, str | None]]:
+        """The outcomes of the play ``moves`` ending with a last sub-move from ``origin`` to
+        ``target`` on ``node``, carried out on a copy of its table, one for each direction
+        the disc may turn after it (with that direction): where the pieces end once the
+        aftermath has moved pieces and the disc has turned, and who has won. A play whose
+        turned boards were worked out before from the same board has none left to list."""
+        if self.decided(node, target, moves):
+            table = node.table
+            owner = table.occupant[origin]
+            went = landing(self.board, table, owner, origin, target)
+            return [((seated(node.seats, owner, origin, target, went), table.dog, ()), None)]
         after = node.table.clone()
         owner = after.occupant[origin]
         went = walk(after, owner, origin, target, self.clauses)
@@ -396,11 +408,30 @@ class _Search:
         turned = judged.turned
         if turned is None or None in turns:
             return [((seats, after.dog, won), None)]
+        board = seats, after.dog, won
+        if board in self.turned_from:
+            return []
+        self.turned_from.add(board)
         return [
             ((*turned(seats, after.dog, direction), won), direction)
             for direction in turns
             if direction is not None
         ]
+
+    def decided(self, node: _Node, target: int, moves: Moves) -> bool:
+        """Whether the :class:`~dogrules.rules.movement.Landing` of the last sub-move of
+        ``moves`` (onto ``target`` from ``node``) decides the play's state without carrying
+        it out: pieces told apart by state, no aftermath, no piece in a finish lane (no win
+        to judge) and no disc turn the play can owe."""
+        judged = self.judged
+        return (
+            self.by_state
+            and judged is not None
+            and judged.settle is None
+            and not node.table.finished
+            and not self.board.is_lane(target)
+            and (judged.may_turn is None or not judged.may_turn(moves))
+        )
 
     def seen(self, where: Where) -> Hashable:
         """``where`` as the acting seat tells it apart: the pieces it saw face down when the
