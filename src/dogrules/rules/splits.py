@@ -177,9 +177,6 @@ class _Search:
         self.judged: Outcomes | None = turn.outcome
         self.nodes: dict[Hashable, _Node] = {}
         self.listed: set[Outcome] = set()
-        # The boards (with the winners) before the disc turn of the plays whose turned
-        # boards are listed.
-        self.turned_from: set[Outcome] = set()
         self.known = turn.known_turns if self.merge and self.judged is not None else None
         self.memo = turn.game.memo
         self.points = points
@@ -370,8 +367,7 @@ class _Search:
         """The outcomes of the play ``moves`` ending with a last sub-move from ``origin`` to
         ``target`` on ``node``, carried out on a copy of its table, one for each direction
         the disc may turn after it (with that direction): where the pieces end once the
-        aftermath has moved pieces and the disc has turned, and who has won. A play whose
-        turned boards were worked out before from the same board has none left to list."""
+        aftermath has moved pieces and the disc has turned, and who has won."""
         if self.decided(node, target, moves):
             table = node.table
             owner = table.occupant[origin]
@@ -408,10 +404,6 @@ class _Search:
         turned = judged.turned
         if turned is None or None in turns:
             return [((seats, after.dog, won), None)]
-        board = seats, after.dog, won
-        if board in self.turned_from:
-            return []
-        self.turned_from.add(board)
         return [
             ((*turned(seats, after.dog, direction), won), direction)
             for direction in turns
