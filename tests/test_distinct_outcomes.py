@@ -4,8 +4,8 @@ completions meet, ``legal_actions`` lists every outcome some legal spelling reac
 in its canonical spelling (checked against every spelling, applied one by one).
 
 An outcome is the state a play leads to (R-C15); in Agent DOG, whose face-down pieces the
-acting seat cannot tell apart, the state with every piece followed as an individual
-(``dogrules.testing.outcomes``)."""
+acting seat cannot tell apart, the state with the pieces that lay face down followed as
+individuals (``dogrules.testing.outcomes``)."""
 
 from __future__ import annotations
 
@@ -21,10 +21,11 @@ from dogrules.model.actions import ActionKind
 from dogrules.testing.outcomes import (
     check_every_outcome_listed,
     check_outcomes_distinct,
+    outcome,
     spellings,
 )
 from dogrules.testing.positions import random_game
-from helpers import BD, KD, assert_another_spelling, notations, position_builder
+from helpers import AD, BD, KD, act, assert_another_spelling, notations, position_builder
 
 # Positions with more spellings than this are checked for distinct listed outcomes only.
 SPELLINGS = 1500
@@ -161,21 +162,47 @@ def test_R_C15_a_disc_turn_that_leaves_different_boards_keeps_both_directions() 
     assert {"4 T3-T7 turn cw", "4 T3-T7 turn ccw"} <= notations(s)
 
 
+agent = position_builder(AD)
+
+
+@pytest.mark.clause("R-C15", "R-C10", "AD-PARTNER")
+def test_R_C15_agent_dog_face_up_pieces_of_one_colour_trading_places_are_one_listed_action() -> (
+    None
+):
+    """Agent DOG: two of seat 0's face-up pieces trading places along the way leave the board
+    as one longer sub-move does, and the seat sees both: one listed action."""
+    s = agent({0: ["T9", "T25", "T26"]}, {0: ["partner"], 1: ["2"]})
+    assert_another_spelling(s, "partner T9-T11 T26-T27 T25-T26", "partner T9-T11 T25-T27")
+
+
+@pytest.mark.clause("R-C15", "R-A9", "AD-FLIPPED", "AD-PARTNER")
+def test_R_C15_agent_dog_plays_differing_in_which_face_down_piece_went_where_stay_apart() -> None:
+    """The piece face down on the hole T24 is seat 0's, but seat 0 cannot see that: moving the
+    face-up piece on T22 to T26, or the face-down one to T26 and the face-up one onto the
+    hole, leave the same state only if the face-down piece is seat 0's, so both are listed
+    (merging them would tell its colour)."""
+    s = agent({0: ["T22", "T24"]}, {0: ["partner"], 1: ["2"]})
+    both = ("partner T22-T26", "partner T22-T23 T24-T26 T23-T24")
+    assert set(both) <= notations(s)
+    assert act(s, both[0]).state == act(s, both[1]).state
+
+
 def listed_states_differ(v: Variant, state: State) -> None:
     """No two card plays ``legal_actions`` lists in ``state`` spend the same card and lead to
-    equal states (R-C15)."""
+    states the acting seat could tell equal (R-C15): equal states, with the pieces that lay
+    face down (Agent DOG) in the same places, followed as individuals."""
     seen: dict[tuple[object, ...], str] = {}
     for action in v.legal_actions(state):
         if action.kind != ActionKind.PLAY:
             continue
-        key = (action.card, action.copied, v.apply(state, action).state)
+        key = (action.card, action.copied, outcome(v, state, v.apply(state, action)))
         assert key not in seen, f"{seen[key]} and {action} lead to the same state (R-C15)"
         seen[key] = str(action)
 
 
 @pytest.mark.clause("R-C15")
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("name", ["black-dog", "dog-kids"])
+@pytest.mark.parametrize("name", ["black-dog", "agent-dog", "dog-kids"])
 def test_R_C15_no_two_listed_plays_lead_to_one_state_in_random_games(
     name: str, players: int
 ) -> None:
@@ -201,15 +228,16 @@ def kids_crowded(players: int, rng: random.Random) -> State | None:
 @pytest.mark.clause("R-C15")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_R_C15_no_two_listed_plays_lead_to_one_state_in_crowded_positions(players: int) -> None:
-    """Black DOG (Partner and a Copy of it among crowded pieces) and DOG Kids (dogs of every
-    colour out, any cards)."""
+    """Black DOG and Agent DOG (Partner and a Copy of it among crowded pieces, face-down ones
+    among them in Agent DOG) and DOG Kids (dogs of every colour out, any cards)."""
     rng = random.Random(f"R-C15-{players}")
-    checked = 0
-    while checked < 4:
-        state = crowded(BD, players, rng, (0.5, 0.8))
-        if state is not None:
-            listed_states_differ(BD, state)
-            checked += 1
+    for v in (BD, AD):
+        checked = 0
+        while checked < 4:
+            state = crowded(v, players, rng, (0.5, 0.8))
+            if state is not None:
+                listed_states_differ(v, state)
+                checked += 1
     checked = 0
     while checked < 20:
         state = kids_crowded(players, rng)

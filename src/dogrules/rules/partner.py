@@ -9,7 +9,7 @@ from typing import Final, Protocol
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import Moves, Turn
 from dogrules.engine.table import Table
-from dogrules.geometry.board import HOME
+from dogrules.geometry.board import HOME, Board
 from dogrules.geometry.cards import CardSpec
 from dogrules.model.actions import Action
 from dogrules.model.results import Refusal
@@ -66,12 +66,12 @@ class PartnerCard:
     Many orderings lead to the same result (two pieces moved 2 each, in either order), and
     a person chooses a result, not an ordering: :meth:`plays` lists each distinct outcome
     once, in its canonical spelling, and :meth:`check` accepts every spelling. Two plays are
-    one outcome when they lead to the same state, or, with ``follows_pieces`` (pieces the
-    acting seat cannot tell apart: Agent DOG's face-down pieces), when every piece followed
-    as an individual ends in the same place (R-C15)."""
+    one outcome when they lead to the same state as the acting seat tells it apart (R-C15):
+    with ``face_down`` (the fields whose pieces show no colour: Agent DOG's face-down pieces),
+    the pieces on them are followed as individuals, so the listing leaks nothing."""
 
     targets: Targets
-    follows_pieces: bool = False
+    face_down: Callable[[Board], frozenset[int]] | None = None
 
     @implements("BD-PARTNER", "BD-FULL-MOVE", "R-C10", "R-C14", "R-C15")
     def plays(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
@@ -80,8 +80,12 @@ class PartnerCard:
         that reach the same table are explored once, so the work follows the number of
         outcomes, not of orderings."""
         whose = eligibility(turn, self.targets)
-        spellings = Spellings.PIECES if self.follows_pieces else Spellings.STATES
-        return splits(turn, card.notation, whose, PARTNER_POINTS, PARTNER_CLAUSES, spellings)
+        spellings, unseen = Spellings.STATES, frozenset[int]()
+        if self.face_down is not None:
+            spellings, unseen = Spellings.PIECES, self.face_down(turn.board)
+        return splits(
+            turn, card.notation, whose, PARTNER_POINTS, PARTNER_CLAUSES, spellings, unseen
+        )
 
     def spellings(self, turn: Turn, card: CardSpec) -> Iterator[Moves]:
         """Every legal spelling, in the same order (for tests that check :meth:`plays`

@@ -331,4 +331,7 @@ def _outcomes(rule: RoundPlay, game: GameRules) -> Outcomes:
         turned=None
         if disc is None or board.disc is None
         else functools.partial(turned_places, board),
+        may_turn=None
+        if disc is None or board.disc is None
+        else functools.partial(may_owe_turn, board.disc.paws),
     )

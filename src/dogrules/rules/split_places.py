@@ -6,7 +6,7 @@ pieces."""
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME
@@ -71,3 +71,14 @@ def settled(
     for location, piece in numbered.occupant.items():
         places[piece] = location
     return tuple(places)
+
+
+def as_seen(where: Where, owners: tuple[int, ...], hidden: tuple[int, ...]) -> Hashable:
+    """``where`` as a seat tells it apart that knows the owners (``owners``, by piece number)
+    of all pieces but ``hidden`` (face down when it looked, R-A9): those followed as
+    individuals, the others only as a seat's pieces on fields, as a state holds them (R-C15)."""
+    unknown = frozenset(hidden)
+    known = sorted(
+        (owners[piece], location) for piece, location in enumerate(where) if piece not in unknown
+    )
+    return tuple(known), tuple(where[piece] for piece in hidden)

@@ -23,8 +23,9 @@ Two complete plays are one outcome when they lead to the same state (R-C15): the
 pieces on the same fields once the aftermath has moved pieces, the same disc choices
 (the phase rule's :class:`~dogrules.engine.ruleset.Outcomes`) and the same winners. Where
 the acting seat cannot see that two states are equal (Agent DOG's face-down pieces:
-:attr:`Spellings.PIECES`), pieces are followed as individuals instead, and two plays are one
-outcome only when every piece ends in the same place. The first spelling found of each
+:attr:`Spellings.PIECES`), the state is told as the seat would tell it apart: the pieces
+that lay face down when the play began followed as individuals (the seat does not know
+their colours), the others by owner. The first spelling found of each
 outcome is its canonical one (the first in the stable order), so the work follows the number
 of outcomes, not of orderings.
 """
@@ -43,11 +44,12 @@ from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
 from dogrules.rules.movement import (
     any_colour_protects,
+    landing,
     number_targets,
     protected_fields,
     walk,
 )
-from dogrules.rules.split_places import Seated, Where, placed, seated, settled
+from dogrules.rules.split_places import Seated, Where, as_seen, placed, seated, settled
 from dogrules.rules.split_skips import Arrival, repeats_earlier
 
 # The disc turn's choices where none is due (or no phase rule said).
@@ -73,8 +75,9 @@ class Spellings(enum.Enum):
     STATES = "states"
     """The first spelling of each state the plays lead to (R-C15)."""
     PIECES = "pieces"
-    """The first spelling of each outcome with every piece followed as an individual: where
-    the acting seat cannot tell pieces of one colour apart (R-C15, Agent DOG)."""
+    """The first spelling of each state as the acting seat tells it apart, where some pieces
+    show it no colour (R-C15, Agent DOG's face-down pieces): those followed as individuals,
+    the others by owner."""
 
 
 def splits(
@@ -84,13 +87,15 @@ def splits(
     points: int,
     clauses: tuple[str, ...],
     spellings: Spellings,
+    unseen: frozenset[int] = frozenset(),
 ) -> Iterator[Moves]:
     """Every way to spend ``points`` of ``card`` in sub-moves of the pieces ``whose`` allows
     on the table before each sub-move (never the same piece twice in a row, each a full
     number move), depth first in the stable order; all of them, or only the first spelling
     of each distinct outcome (see :class:`Spellings`; the disc turn's choices after it noted
-    in ``turn.known_turns``)."""
-    search = _Search(turn, card, whose, points, clauses, spellings)
+    in ``turn.known_turns``). ``unseen``: the fields whose pieces show the acting seat no
+    colour (:attr:`Spellings.PIECES`)."""
+    search = _Search(turn, card, whose, points, clauses, spellings, unseen)
     root = search.root()
     found: list[Moves] = []
     search.explore(root, root.pieces, (), found)
@@ -160,6 +165,7 @@ class _Search:
         points: int,
         clauses: tuple[str, ...],
         spellings: Spellings,
+        unseen: frozenset[int],
     ) -> None:
         self.turn = turn
         self.board = turn.board
@@ -175,6 +181,9 @@ class _Search:
         self.memo = turn.game.memo
         self.points = points
         self.any_colour = any_colour_protects(turn.game)
+        self.unseen = unseen
+        self.owners: tuple[int, ...] = ()
+        self.hidden: tuple[int, ...] = ()
 
     def root(self) -> _Node:
         """The node of the table as the turn found it, with all the points to split."""
@@ -188,6 +197,8 @@ class _Search:
         plans = self.context(table, blocked, in_finish)
         seats: Seated = table.pieces() if self.by_state else ()
         where: Where = () if self.by_state else tuple(locations)
+        self.owners = tuple(table.occupant[location] for location in where)
+        self.hidden = tuple(n for n, location in enumerate(where) if location in self.unseen)
         node = _Node(
             table,
             seats,
@@ -268,14 +279,14 @@ class _Search:
             and repeats_earlier(self.board, table, judged.ordered, arrival, origin, target)
         ):
             return
+        moves = (*done, (origin, target))
         listed, turns = self.listed, []
-        for outcome, direction in self.outcomes(node, origin, target):
+        for outcome, direction in self.outcomes(node, origin, target, moves):
             if outcome not in listed:
                 listed.add(outcome)
                 turns.append(direction)
         if not turns:
             return
-        moves = (*done, (origin, target))
         if self.known is not None:
             self.known[self.card, moves] = tuple(turns)
         found.append(moves)
@@ -350,11 +361,18 @@ class _Search:
         self.nodes.setdefault(key, after)
         self.explore(after, left if first is None else first, (*done, (origin, target)), found)
 
-    def outcomes(self, node: _Node, origin: int, target: int) -> list[tuple[Outcome, str | None]]:
-        """The outcomes of the play ending with a last sub-move from ``origin`` to ``target``
-        on ``node``, carried out on a copy of its table, one for each direction the disc may
-        turn after it (with that direction): where the pieces end once the aftermath has
-        moved pieces and the disc has turned, and who has won."""
+    def outcomes(
+        self, node: _Node, origin: int, target: int, moves: Moves
+    ) -> list[tuple[Outcome, str | None]]:
+        """The outcomes of the play ``moves`` ending with a last sub-move from ``origin`` to
+        ``target`` on ``node``, carried out on a copy of its table, one for each direction
+        the disc may turn after it (with that direction): where the pieces end once the
+        aftermath has moved pieces and the disc has turned, and who has won."""
+        if self.decided(node, target, moves):
+            table = node.table
+            owner = table.occupant[origin]
+            went = landing(self.board, table, owner, origin, target)
+            return [((seated(node.seats, owner, origin, target, went), table.dog, ()), None)]
         after = node.table.clone()
         owner = after.occupant[origin]
         went = walk(after, owner, origin, target, self.clauses)
@@ -364,7 +382,7 @@ class _Search:
             if self.by_state:
                 ended = seated(node.seats, owner, origin, target, went)
             else:
-                ended = placed(node.where, origin, target, went)
+                ended = self.seen(placed(node.where, origin, target, went))
             return [((ended, tuple(after.landed), tuple(after.finished)), None)]
         turns = NO_TURN if judged.turns is None else judged.turns(after)
         won: tuple[int, ...] = ()
@@ -376,7 +394,7 @@ class _Search:
             where = placed(node.where, origin, target, went)
             if settle is not None:
                 where = settled(settle, after, where, landings)
-            return [((where, direction, won), direction) for direction in turns]
+            return [((self.seen(where), direction, won), direction) for direction in turns]
         if settle is not None:
             assert None in turns, "no phase rule has both an aftermath and a disc turn"
             after = after.clone()
@@ -391,3 +409,23 @@ class _Search:
             for direction in turns
             if direction is not None
         ]
+
+    def decided(self, node: _Node, target: int, moves: Moves) -> bool:
+        """Whether the :class:`~dogrules.rules.movement.Landing` of the last sub-move of
+        ``moves`` (onto ``target`` from ``node``) decides the play's state without carrying
+        it out: pieces told apart by state, no aftermath, no piece in a finish lane (no win
+        to judge) and no disc turn the play can owe."""
+        judged = self.judged
+        return (
+            self.by_state
+            and judged is not None
+            and judged.settle is None
+            and not node.table.finished
+            and not self.board.is_lane(target)
+            and (judged.may_turn is None or not judged.may_turn(moves))
+        )
+
+    def seen(self, where: Where) -> Hashable:
+        """``where`` as the acting seat tells it apart: the pieces it saw face down when the
+        play began followed as individuals, the others by owner."""
+        return as_seen(where, self.owners, self.hidden)

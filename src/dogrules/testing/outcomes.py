@@ -4,9 +4,10 @@ each outcome once and misses none.
 An action's outcome is the state it leads to (R-C15: two Partner orderings that leave the
 same seats' pieces on the same fields are one, and so are two disc directions that leave the
 same board). Where the acting seat cannot see that two states are equal (Agent DOG's
-face-down pieces), it is the state together with where each piece went, pieces followed as
-individuals through the action's events (so two swaps of different pairs of same-coloured
-face-down pieces are two outcomes). The events may differ otherwise: the fields a piece
+face-down pieces), it is the state together with where each piece it saw face down went,
+those pieces followed as individuals through the action's events (so two swaps of different
+pairs of same-coloured face-down pieces are two outcomes, and two face-up pieces of one colour
+trading places are one). The events may differ otherwise: the fields a piece
 stopped on along the way, or the order of captures.
 
 The exhaustive check enumerates every spelling of every card play (every Partner ordering,
@@ -45,10 +46,10 @@ _MOVING = frozenset(
 
 def followed_pieces(
     state: State, board_labels: dict[int, str], events: Iterable[Event]
-) -> Hashable:
-    """Where each piece ended, following the events in order: a move onto an occupied
-    field is followed by the capture (or push) of the piece that stood there, a disc turn
-    carries every piece on it at once."""
+) -> tuple[frozenset[tuple[Field, Piece]], frozenset[Piece]]:
+    """Where each piece ended (and the pieces sent home), following the events in order: a
+    move onto an occupied field is followed by the capture (or push) of the piece that stood
+    there, a disc turn carries every piece on it at once."""
     at: dict[Field, Piece] = {}
     for seat, locations in enumerate(state.pieces):
         for location in locations:
@@ -103,24 +104,40 @@ def _field(label: str, seat: int | None) -> Field:
 
 
 def outcome(v: Variant, state: State, transition: Transition) -> Hashable:
-    """The outcome of a transition from ``state``: the state it leads to (R-C15), and where
-    each piece went (see :func:`followed_pieces`) in a variant whose seats cannot see that
-    two states are equal (:func:`follows_pieces`)."""
-    if not follows_pieces(v):
+    """The outcome of a transition from ``state``: the state it leads to (R-C15), with where
+    each piece went that lay face down in ``state`` (see :func:`followed_pieces`): the acting
+    seat does not know its colour, so cannot see that two states are equal
+    (:func:`face_down_pieces`)."""
+    face_down = face_down_pieces(v, state)
+    if not face_down:
         return transition.state
-    labels = _labels(v.board(state.players))
-    return transition.state, followed_pieces(state, labels, transition.events)
+    at, home = followed_pieces(state, _labels(v.board(state.players)), transition.events)
+    return (
+        transition.state,
+        frozenset(item for item in at if item[1] in face_down),
+        home & face_down,
+    )
 
 
-def follows_pieces(v: Variant) -> bool:
-    """Whether ``v`` tells outcomes apart by pieces followed as individuals (Agent DOG's
-    face-down pieces, whose colours the acting seat may not know: R-C15), as its Partner
-    card says."""
+def face_down_pieces(v: Variant, state: State) -> frozenset[Piece]:
+    """The pieces of ``state`` that show the seats no colour (Agent DOG's face-down pieces,
+    R-A9), as :func:`followed_pieces` names them; the fields that hide a piece's colour are
+    the ones ``v``'s Partner card follows pieces on."""
     rule = v.ruleset.phases.get(Phase.PLAY)
     if not isinstance(rule, RoundPlay):
-        return False
+        return frozenset()
     partner = rule.cards.get(CardFamily.PARTNER)
-    return isinstance(partner, PartnerCard) and partner.follows_pieces
+    if not isinstance(partner, PartnerCard) or partner.face_down is None:
+        return frozenset()
+    board = v.board(state.players)
+    hidden = partner.face_down(board)
+    labels = _labels(board)
+    return frozenset(
+        ("at", _field(labels[location], seat))
+        for seat, locations in enumerate(state.pieces)
+        for location in locations
+        if location in hidden
+    )
 
 
 @functools.lru_cache(maxsize=64)

@@ -13,7 +13,13 @@ from dogrules.data.register import implements
 from dogrules.engine.ruleset import Ruleset
 from dogrules.geometry.cards import CardCatalogue, CardFamily, NamedCards, NumberCards
 from dogrules.model.state import Phase
-from dogrules.rules.agents import AgentAftermath, AgentPartnerTargets, FaceDownSwap, OwnOrFaceDown
+from dogrules.rules.agents import (
+    AgentAftermath,
+    AgentPartnerTargets,
+    FaceDownSwap,
+    OwnOrFaceDown,
+    face_down_fields,
+)
 from dogrules.rules.numbers import NumberCard, StartCard
 from dogrules.rules.partner import PartnerCard
 from dogrules.rules.play import RoundPlay
@@ -63,7 +69,7 @@ AGENT_DOG = Ruleset(
                 CardFamily.NUMBER: NumberCard(OWN_OR_FACE_DOWN),
                 CardFamily.START: StartCard(OWN_OR_FACE_DOWN),
                 CardFamily.SWAP: FaceDownSwap(),
-                CardFamily.PARTNER: PartnerCard(AgentPartnerTargets(), follows_pieces=True),
+                CardFamily.PARTNER: PartnerCard(AgentPartnerTargets(), face_down=face_down_fields),
             },
             aftermath=AgentAftermath(),
             turn_clauses=("AD-TURN",),
