@@ -366,3 +366,13 @@ def test_the_position_fuzzer_met_both_verdicts() -> None:
     if not POSITIONS:
         pytest.skip("the position fuzzer did not run in this process")
     assert POSITIONS["refused"] and POSITIONS["built"], POSITIONS
+
+
+@pytest.mark.parametrize("teams", [1, "yes", 0.0])
+def test_teams_that_is_not_a_bool_is_refused_in_the_family(teams: Any) -> None:
+    # A truthy number used to pass for True in pure Python and raise a TypeError compiled.
+    v = dogrules.variant("dog-kids")
+    with pytest.raises(InvalidArgument, match="teams must be"):
+        v.new_game(4, teams=teams)
+    with pytest.raises(dogrules.InvalidPosition, match="teams: expected"):
+        v.position(players=4, pieces={}, hands={}, teams=teams)

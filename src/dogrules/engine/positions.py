@@ -125,6 +125,8 @@ def build_position(
     for name, text in (("black_dog", black_dog), ("last_played", last_played)):
         if text is not None and not isinstance(text, str):
             raise InvalidPosition(f"{name}: expected a name or None, got {short(text)}")
+    if teams is not None and not isinstance(teams, bool):
+        raise InvalidPosition(f"teams: expected true, false or None, got {short(teams)}")
     try:
         is_team = ruleset.teams_for(players, teams)
     except ValueError as exc:

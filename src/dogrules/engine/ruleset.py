@@ -261,10 +261,12 @@ class Ruleset:
         """The cards whose movement names two fields that change places (``A<>B``)."""
         return _paired(self)
 
-    def game(self, players: int, house_rules: HouseRules = REFERENCE) -> GameRules:
+    def game(self, players: object, house_rules: HouseRules = REFERENCE) -> GameRules:
         """This ruleset at a table of ``players`` playing by ``house_rules`` (checked by the
         caller, :func:`~dogrules.model.house_rules.house_rules_for`); InvalidPosition when it
         is not played so."""
+        # ``players`` comes from users unchecked: typed ``object`` so that the compiled engine
+        # lets any value reach this check instead of raising a TypeError of its own.
         if not isinstance(players, int) or isinstance(players, bool):
             raise InvalidPosition(f"players must be an integer, got {short(players)}")
         if house_rules:

@@ -6,9 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from dogrules.data.register import implements
-from dogrules.engine.parts import is_int
 from dogrules.geometry.board import Board
-from dogrules.model.errors import InvalidArgument, short
 from dogrules.model.events import Event, EventKind
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.observation import Observation, to_json
@@ -26,8 +24,6 @@ def seen_by(board: Board, state: State, seat: int, extra: Extra | None) -> Obser
     ``flipped`` fields only. The board, the Black Dog, the piles' sizes and the public facts
     of the turn are in plain view. ``extra`` is the variant's own part of the state as the
     seat sees it (``dogrules.engine.parts.VariantPart.seen``)."""
-    if not is_int(seat) or seat not in range(state.players):
-        raise InvalidArgument(f"seat {short(seat)} is not in this game (0..{state.players - 1})")
     flipped = face_down_fields(board)
     return Observation(
         variant=state.variant,

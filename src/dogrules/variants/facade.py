@@ -140,6 +140,8 @@ class Variant:
     def new_game(self, players: int = 4, seed: int = 0, teams: bool | None = None) -> State:
         """A new game with setup done and the first decision pending; same seed, same game."""
         game = self.game(players)
+        if teams is not None and not isinstance(teams, bool):
+            raise InvalidArgument(f"teams must be True, False or None, got {short(teams)}")
         is_team = self.ruleset.teams_for(players, teams)
         wrong_seed = seed_problem(seed)
         if wrong_seed is not None:
@@ -260,6 +262,7 @@ class Variant:
     def observe(self, state: State, seat: int) -> dict[str, JSONValue]:
         """What ``seat`` may see of ``state``, JSON-ready (its own hand, others' sizes...)."""
         board = self._game(state).board
+        _check_seat(state, seat)
         parts: dict[str, JSONValue] = {}
         for part in parts_written(self.ruleset):
             parts.update(part.observe(board, state, seat))
@@ -271,6 +274,7 @@ class Variant:
         view of :meth:`observe` leaves out (a redraw this turn, a team card swap under way,
         the shuffles made)."""
         board = self._game(state).board
+        _check_seat(state, seat)
         part = self.ruleset.part
         seen = None if part is None else part.seen(board, state, seat)
         return seen_by(board, state, seat, seen)
@@ -281,10 +285,7 @@ class Variant:
         """The ``events`` of an action taken in ``state`` as ``seat`` may see them (Agent DOG:
         a face-down piece that stays face down is not named)."""
         game = self._game(state)
-        if not is_int(seat) or seat not in range(state.players):
-            raise InvalidArgument(
-                f"seat {short(seat)} is not in this game (0..{state.players - 1})"
-            )
+        _check_seat(state, seat)
         return observed_declines(observed_events(game.board, events), seat)
 
     def _game(self, state: State) -> GameRules:
@@ -300,3 +301,10 @@ class Variant:
         if type(players) is int and self.house_rules is REFERENCE:
             return game_at(self.ruleset, players)
         return self.ruleset.game(players, self.house_rules)
+
+
+def _check_seat(state: State, seat: object) -> None:
+    """Refuse a seat that is not a seat of ``state``'s table (an InvalidArgument naming it),
+    before the rules, which take a seat number, see it."""
+    if not is_int(seat) or seat not in range(state.players):
+        raise InvalidArgument(f"seat {short(seat)} is not in this game (0..{state.players - 1})")
