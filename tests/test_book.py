@@ -15,7 +15,7 @@ from click.testing import CliRunner
 import dogrules
 from books import WrittenBook
 from dogrules.app.book import build
-from dogrules.app.book.illustrations import read_illustrations
+from dogrules.app.book.illustrations import Illustration, read_illustrations
 from dogrules.app.book.pictures import after_picture, arrows, decides, picture, result
 from dogrules.app.book.sources import function_places, source_file
 from dogrules.app.cli import main
@@ -47,7 +47,7 @@ def test_the_book_has_an_index_a_page_per_variant_assets_and_pictures(book: Path
     for variant in dogrules.VARIANTS:
         assert (book / f"{variant}.html").is_file(), variant
         assert f'href="{variant}.html"' in index
-        drawn = read_illustrations(variant)
+        drawn = [d for d in read_illustrations(variant) if any(decides(d, c) for c in d.clauses)]
         pictures = sorted((book / "pictures" / variant).glob("*.svg"))
         after = [p for p in pictures if p.name.endswith("-after.svg")]
         assert len(pictures) - len(after) == len(drawn), variant
@@ -238,18 +238,65 @@ def test_bd_dog_captures_the_picture_after_the_move_draws_the_black_dogs_run() -
     assert captured, "no picture shows a piece sent home"
 
 
-def test_a_clause_lists_first_the_pictures_where_it_decides(book: Path) -> None:
-    page = (book / "agent-dog.html").read_text(encoding="utf-8")
-    drawn = {
-        f"pictures/agent-dog/{n}.svg": d for n, d in enumerate(read_illustrations("agent-dog"), 1)
-    }
-    for clause in dogrules.variant("agent-dog").clauses:
+def cited_for_the_moves_drawn(drawn: Illustration) -> set[str]:
+    """The clauses today's engine cites for the moves a picture draws: the verdict on the
+    illegal one and the events of the legal and played ones."""
+    rules = dogrules.variant(drawn.variant)
+    state = drawn.position
+    cited: set[str] = set()
+    if drawn.illegal is not None:
+        cited.update(rules.explain(state, rules.parse_action(state, drawn.illegal.action)).clauses)
+    for text in (*drawn.legal, *([drawn.played] if drawn.played else [])):
+        transition = rules.apply(state, rules.parse_action(state, text), events=True)
+        cited.update(clause for event in transition.events for clause in event.clauses)
+    return cited
+
+
+@pytest.mark.parametrize("variant", dogrules.VARIANTS)
+def test_every_picture_shows_its_clause_deciding_a_move_drawn(book: Path, variant: str) -> None:
+    page = (book / f"{variant}.html").read_text(encoding="utf-8")
+    shipped = read_illustrations(variant)
+    for clause in dogrules.variant(variant).clauses:
         start = page.index(f'id="{clause.id}"')
         section = page[start : page.index("</section>", start)]
-        shown = re.findall(r'<img src="(pictures/agent-dog/\d+\.svg)"', section)
-        deciding = [decides(drawn[src], clause.id) for src in shown]
-        assert deciding == sorted(deciding, reverse=True), clause.id
-        assert section.count('class="aside"') == deciding.count(False)
+        shown = re.findall(rf'<img src="pictures/{variant}/(\d+)\.svg"', section)
+        for number in shown:
+            drawn = shipped[int(number) - 1]
+            assert clause.id in cited_for_the_moves_drawn(drawn), (
+                f"{clause.id}: picture {variant}/{number}.svg ({drawn.test}) draws no move "
+                "whose verdict or events cite it"
+            )
+        if not shown:
+            assert "Its tests set up no position where it decides" in section, clause.id
+
+
+def test_ad_meeting_pictures_reach_a_meeting_place(book: Path) -> None:
+    page = (book / "agent-dog.html").read_text(encoding="utf-8")
+    start = page.index('id="AD-MEETING"')
+    section = page[start : page.index("</section>", start)]
+    shown = re.findall(r'<img src="pictures/agent-dog/(\d+)\.svg"', section)
+    assert shown, "AD-MEETING has no picture"
+    shipped = read_illustrations("agent-dog")
+    for number in shown:
+        drawn = shipped[int(number) - 1]
+        holes = dogrules.variant("agent-dog").board(drawn.position.players).holes
+        assert holes is not None
+        ends = {arrow.target for arrow in arrows(drawn)}
+        assert ends & holes.meetings, (
+            f"agent-dog/{number}.svg ({drawn.test}): no move drawn ends on a meeting place"
+        )
+
+
+def test_a_clause_without_a_picture_says_why_when_the_reason_is_general(book: Path) -> None:
+    page = (book / "black-dog.html").read_text(encoding="utf-8")
+    for clause_id, reason in (
+        ("BD-DEAL", "set up"),
+        ("BD-SECRECY", "what each seat may see"),
+        ("BD-L-TRACK", "the board itself"),
+    ):
+        start = page.index(f'id="{clause_id}"')
+        section = page[start : page.index("</section>", start)]
+        assert '<p class="no-picture">' in section and reason in section, clause_id
 
 
 def test_a_page_begins_with_its_contents(book: Path) -> None:

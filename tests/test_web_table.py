@@ -29,6 +29,7 @@ from budgets import DEEP, PROFILE
 from dogrules.protocol import Context
 
 BUILD = Path(__file__).resolve().parent.parent / "build"
+BLACK_DOG_4 = "?variant=black-dog&players=4&teams=1&seat=0&friends=1&bot=greedy&seed=1&anim=0"
 KIDS_3 = "?variant=dog-kids&players=3&teams=0&seat=0&friends=1&bot=greedy&seed=1&anim=0"
 MY_TURN = 'body[data-turn="you"]:not([data-busy])'
 OVER = 'body[data-turn="over"]'
@@ -353,7 +354,7 @@ def test_give_is_played_by_clicking_the_card_and_stays_hidden_from_the_others(
     server: str, people: Callable[..., Person]
 ) -> None:
     host, friend = people(), people()
-    query = "?variant=black-dog&players=4&teams=1&seat=0&friends=1&bot=greedy&seed=1&anim=0"
+    query = BLACK_DOG_4
     friend.page.goto(_open_table(host, server, query))
     friend.page.wait_for_selector("body[data-seat]")
     given: dict[int, str] = {}
@@ -420,21 +421,67 @@ def test_why_not_cites_the_clause_and_links_the_rulebook(
     assert me.errors == []
 
 
-# Whether a tap anywhere in the 24 px square around each option's middle lands on it.
-FINGERTIP = """() => {
+# Every target a finger may tap, shown on the page, as its name and the width and height of
+# its box on the screen: each option of the board (all the elements that take its clicks:
+# the field, its hit area, its piece; a home and its pieces), each field of the board (any
+# may become an option), the cards, the option chips, the buttons and the form controls.
+TARGETS = """() => {
+  const seen = [];
+  const measure = (name, elements) => {
+    const boxes = elements.map((e) => e.getBoundingClientRect()).filter((b) => b.width || b.height);
+    if (!boxes.length) return;
+    const width = Math.max(...boxes.map((b) => b.right)) - Math.min(...boxes.map((b) => b.left));
+    const height = Math.max(...boxes.map((b) => b.bottom)) - Math.min(...boxes.map((b) => b.top));
+    seen.push([name, width, height]);
+  };
+  const options = [...document.querySelectorAll("#board .option")];
+  for (const loc of new Set(options.map((e) => e.dataset.loc))) {
+    measure(`board option ${loc}`, options.filter((e) => e.dataset.loc === loc));
+  }
+  for (const field of document.querySelectorAll("#board .field")) {
+    const at = `[data-loc="${field.dataset.loc}"]`;
+    measure(`field ${field.dataset.field}`,
+      [...document.querySelectorAll(`#board .field${at}, #board .hit${at}`)]);
+  }
+  for (const target of document.querySelectorAll(".card, .chip, button, select, input")) {
+    const words = target.textContent.trim().slice(0, 20);
+    measure(`${target.tagName.toLowerCase()}#${target.id} ${words}`, [target]);
+  }
+  return seen;
+}"""
+
+# The smallest a target may be, in CSS px both ways (WCAG 2.2's target size, 2.5.8).
+FINGERTIP = 24
+
+# Where a tap 11.5 px from a board field's middle (up, down, left, right) lands on another
+# location than the field's: a hit area as wide as FINGERTIP takes the taps around it.
+TAPS = """() => {
   const misses = [];
-  for (const option of document.querySelectorAll("#board .option")) {
-    option.scrollIntoView({ block: "center", inline: "center" });
-    const box = option.getBoundingClientRect();
+  for (const field of document.querySelectorAll("#board .field")) {
+    field.scrollIntoView({ block: "center", inline: "center" });
+    const box = field.getBoundingClientRect();
     const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
-    for (const [dx, dy] of [[-11, 0], [11, 0], [0, -11], [0, 11]]) {
+    for (const [dx, dy] of [[-11.5, 0], [11.5, 0], [0, -11.5], [0, 11.5]]) {
       const top = document.elementFromPoint(x + dx, y + dy);
-      const loc = option.dataset.loc;
-      if (!top?.closest(`[data-loc="${loc}"]`)) misses.push(`${loc} at ${dx},${dy}`);
+      if (top?.closest("[data-loc]")?.dataset.loc !== field.dataset.loc) {
+        misses.push(`${field.dataset.field} at ${dx},${dy}: ${top?.outerHTML.slice(0, 60)}`);
+      }
     }
   }
   return misses;
 }"""
+
+
+def _every_target_is_a_fingertip_wide(page: Page) -> None:
+    """Every target of the page (TARGETS) is at least FINGERTIP px both ways; else the
+    smallest is named."""
+    targets = page.evaluate(TARGETS)
+    assert any(name.startswith("field") for name, _, _ in targets), "no board on the page"
+    name, width, height = min(targets, key=lambda target: min(target[1], target[2]))
+    assert min(width, height) >= FINGERTIP, (
+        f"the smallest target on a phone, {name}, is {width:.1f} x {height:.1f} px"
+    )
+    assert page.evaluate(TAPS) == [], "a tap beside a field lands elsewhere"
 
 
 def test_on_a_phone_every_option_is_a_fingertip_wide_and_motion_can_be_reduced(
@@ -449,10 +496,14 @@ def test_on_a_phone_every_option_is_a_fingertip_wide_and_motion_can_be_reduced(
     page.wait_for_selector(MY_TURN)
     _screenshot(page, "phone")
     _click_until(me, "#board .option")
-    assert page.evaluate(FINGERTIP) == []
+    _every_target_is_a_fingertip_wide(page)
     wide = page.evaluate("() => document.documentElement.scrollWidth")
     assert wide <= 390, f"the page scrolls sideways on a phone ({wide} px)"
     _screenshot(page, "phone-options")
+    # The Black DOG board has the most fields (64 on the track), so the smallest.
+    _open_table(me, server, BLACK_DOG_4.replace("&friends=1", ""))
+    page.wait_for_selector("#board .field")
+    _every_target_is_a_fingertip_wide(page)
     assert me.errors == []
 
 

@@ -127,19 +127,23 @@ def write_book(
         for clause in clauses_of(variant):
             homes.setdefault(clause.id, f"{variant}.html")
     for variant in variants:
-        drawn = read_illustrations(variant)
+        # A clause's pictures are the positions of its tests where it decides a move drawn;
+        # an illustration where no clause it cites decides is not drawn at all. A picture is
+        # numbered by its illustration's place in specs/illustrations/VARIANT.json.
         pictures: dict[str, list[tuple[str, Illustration]]] = {}
-        for number, illustration in enumerate(drawn, 1):
+        drawn = 0
+        for number, illustration in enumerate(read_illustrations(variant), 1):
+            shown = [c for c in illustration.clauses if decides(illustration, c)]
+            if not shown:
+                continue
+            drawn += 1
             src = f"pictures/{variant}/{number}.svg"
             files[src] = picture(illustration)
             after = after_picture(illustration)
             if after is not None:
                 files[after_file(src)] = after
-            for clause_id in illustration.clauses:
+            for clause_id in shown:
                 pictures.setdefault(clause_id, []).append((src, illustration))
-        # The pictures where the clause decides a move drawn come first.
-        for clause_id, drawn_for in pictures.items():
-            drawn_for.sort(key=lambda picture: not decides(picture[1], clause_id))
         rows = matrix(variant, tests)
         cited = [test for row in rows for test in row.tests]
         places = test_places(tests, cited) if tests is not None else {}
@@ -148,7 +152,7 @@ def write_book(
         entries = _entries(variant, rows, manuals, tests, pictures, functions, places, played)
         pages[f"{variant}.html"] = variant_page(variant, variants, entries, homes)
         clause_counts[variant] = len(entries)
-        picture_counts[variant] = len(drawn)
+        picture_counts[variant] = drawn
     files.update(pages)
     files["index.html"] = index_page(
         variants,

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from dogrules.app.book.illustrations import Illustration
-from dogrules.app.book.pictures import after_file, caption, decides, result
+from dogrules.app.book.pictures import after_file, caption, result, undrawn
 from dogrules.data.register import Clause, Passage
 from dogrules.data.version import __version__
 from dogrules.variants import title as variant_title
@@ -149,12 +149,12 @@ def _readings(entry: Entry) -> str:
 
 def _figures(entry: Entry, link: ClauseLinks) -> str:
     if not entry.pictures:
-        return ""
-    figures = "".join(_figure(src, drawn, entry.clause.id, link) for src, drawn in entry.pictures)
+        return f'<p class="no-picture">{_e(undrawn(entry.clause))}</p>'
+    figures = "".join(_figure(src, drawn, link) for src, drawn in entry.pictures)
     return f'<div class="pictures">{figures}</div>'
 
 
-def _figure(src: str, drawn: Illustration, clause_id: str, link: ClauseLinks) -> str:
+def _figure(src: str, drawn: Illustration, link: ClauseLinks) -> str:
     """One picture: the position with its moves, beside it the position after the move (if
     it shows one), and the caption."""
     boards = [
@@ -166,15 +166,9 @@ def _figure(src: str, drawn: Illustration, clause_id: str, link: ClauseLinks) ->
             f'<img src="{_e(after_file(src))}" width="490" height="400" class="after" '
             f'alt="{_e(drawn.test)}: the position after the move">'
         )
-    aside = (
-        ""
-        if decides(drawn, clause_id)
-        else '<p class="aside">No move drawn here is decided by this clause: the position '
-        "shows where it applies.</p>"
-    )
     return (
         f'<figure><div class="boards">{"".join(boards)}</div>'
-        f"<figcaption>{caption(drawn, link)}{aside}"
+        f"<figcaption>{caption(drawn, link)}"
         f'<p class="from">Position set up by <code>{_e(drawn.test)}</code>.</p>'
         "</figcaption></figure>"
     )

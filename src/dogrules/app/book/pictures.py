@@ -10,6 +10,7 @@ import html
 from collections.abc import Callable
 
 from dogrules.app.book.illustrations import Illustration
+from dogrules.data.register import Clause, implementers
 from dogrules.geometry.board import HOME
 from dogrules.model.actions import Action
 from dogrules.model.events import EventKind
@@ -85,6 +86,33 @@ def decides(illustration: Illustration, clause_id: str) -> bool:
         for text in drawn
         for event in variant.apply(state, variant.parse_action(state, text), events=True).events
     )
+
+
+# Why a picture of a move cannot show a clause decide, by where the engine keeps it (the
+# modules of every function implementing the clause or the one it shares its mechanic with).
+_UNDRAWN = (
+    (("dogrules.rules.secrecy",), "it governs what each seat may see, not which moves are legal"),
+    (("dogrules.geometry.",), "it describes the board itself, which every picture draws"),
+    (
+        ("dogrules.engine.cardtable", "dogrules.rules.round"),
+        "it acts when a game or round is set up, cards are dealt or a turn ends, not in a move",
+    ),
+)
+
+
+def undrawn(clause: Clause) -> str:
+    """What a clause without pictures says instead: that its tests set up no position where
+    it decides a move drawn, and why when the reason is general (the clause belongs to the
+    setup, the board or secrecy, not to a move)."""
+    functions = implementers()
+    names = [
+        name for clause_id in (clause.id, *clause.same_as) for name in functions.get(clause_id, ())
+    ]
+    said = "Its tests set up no position where it decides a move drawn"
+    for modules, reason in _UNDRAWN:
+        if names and all(name.startswith(modules) for name in names):
+            return f"{said}: {reason}."
+    return f"{said}."
 
 
 def result(illustration: Illustration) -> str | None:

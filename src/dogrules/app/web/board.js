@@ -3,6 +3,10 @@
 // (-1 for a home), which is the `value` of a staged choice's piece, target or field option.
 
 const HOME = -1;
+// The radius of a field's hit area in the drawing's units: 24.6 CSS px across on a phone,
+// where the 980-unit-wide board is drawn 860 px wide (table.css), apart from its neighbours'
+// (the Black DOG board's fields are 29.4 units apart on the track, 28.4 in a lane).
+const HIT_R = 14;
 const OWN_LANE = /^F\d+$/;
 const KINDS_THAT_MOVE = new Set(["moved", "entered", "jumped", "pushed", "dog_moved", "carried"]);
 
@@ -44,7 +48,21 @@ export class Board {
       this.names.set(loc, field.dataset.field);
       this.locs.set(field.dataset.field, loc);
       this.centres.set(loc, [Number(field.getAttribute("cx")), Number(field.getAttribute("cy"))]);
+      Board.addHitArea(field);
     }
+  }
+
+  /** Behind a field smaller than a fingertip, an invisible circle as wide as one (`HIT_R`)
+   * that takes its clicks: the field's piece and the field itself stay on top. */
+  static addHitArea(field) {
+    const r = Number(field.getAttribute("r"));
+    if (!(r < HIT_R)) return;
+    const hit = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    for (const name of ["cx", "cy"]) hit.setAttribute(name, field.getAttribute(name));
+    hit.setAttribute("r", HIT_R);
+    hit.setAttribute("class", "hit");
+    hit.dataset.loc = field.dataset.loc;
+    field.before(hit);
   }
 
   /** How `seat` writes the location `loc`: H, T5, F2 (its own lane), F2@1 (another's). */
@@ -82,7 +100,9 @@ export class Board {
       const elements = this.elementsAt(loc, seat);
       for (const element of elements) element.classList.add("option");
       // One element an option takes the keyboard's focus: the piece on top, else the field.
-      const focus = elements.find((e) => e.classList.contains("piece")) ?? elements[0];
+      const focus =
+        elements.find((e) => e.classList.contains("piece")) ??
+        elements.find((e) => !e.classList.contains("hit"));
       if (focus) {
         focus.setAttribute("tabindex", "0");
         focus.setAttribute("role", "button");
