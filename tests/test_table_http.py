@@ -151,3 +151,36 @@ def test_event_streams_beyond_the_bound_are_refused_and_an_ended_one_frees_its_p
     assert refused.status_code == 503 and "on this server" in refused.json()["error"]["message"]
     streams.release(first)
     assert client.get(f"/table/{first}/events").status_code == 200
+
+
+def test_the_rulebook_folder_is_written_once_and_removed_with_the_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table_book = needed("dogrules.app.table_book")
+    written: list[str] = []
+
+    def write_book(folder: Any) -> None:
+        written.append(str(folder))
+        (folder / "index.html").write_text("<p>book</p>", encoding="utf-8")
+
+    monkeypatch.setattr(table_book, "write_book", write_book)
+    book = table_book._Book()
+    folder = book.folder()
+    assert book.folder() == folder and written == [str(folder)]
+    assert (folder / "index.html").is_file()
+    del book
+    assert not folder.exists()
+
+
+def test_a_rulebook_that_fails_to_write_leaves_no_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    table_book = needed("dogrules.app.table_book")
+    made: list[Any] = []
+
+    def write_book(folder: Any) -> None:
+        made.append(folder)
+        raise OSError("disk full")
+
+    monkeypatch.setattr(table_book, "write_book", write_book)
+    with pytest.raises(OSError, match="disk full"):
+        table_book._Book().folder()
+    assert made and not made[0].exists()

@@ -2,7 +2,8 @@
 web table at ``/book/``, so that a card's help and a "why not?" answer link to the entry of
 each clause. Written once, into a temporary folder, when it is first asked for (it takes a
 few seconds, under the server's bound on work; a server that nobody asks for it never
-writes it)."""
+writes it). The folder is removed when the server's routes are dropped or the process
+exits."""
 
 from __future__ import annotations
 
@@ -24,19 +25,24 @@ BOOK_PREFIX = "/book"
 
 
 class _Book:
-    """The book's folder, written on first use (one writer at a time)."""
+    """The book's folder, written on first use (one writer at a time), removed with this
+    object or at exit (``TemporaryDirectory`` finalises itself)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._folder: Path | None = None
+        self._written: tempfile.TemporaryDirectory[str] | None = None
 
     def folder(self) -> Path:
         with self._lock:
-            if self._folder is None:
-                folder = Path(tempfile.mkdtemp(prefix="dogrules-book-"))
-                write_book(folder)
-                self._folder = folder
-            return self._folder
+            if self._written is None:
+                written = tempfile.TemporaryDirectory(prefix="dogrules-book-")
+                try:
+                    write_book(Path(written.name))
+                except BaseException:
+                    written.cleanup()
+                    raise
+                self._written = written
+            return Path(self._written.name)
 
 
 def book_routes(workload: Workload) -> list[BaseRoute]:
