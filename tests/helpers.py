@@ -11,6 +11,7 @@ the positions they build, the actions played there and the actions refused to
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
@@ -304,3 +305,20 @@ def round_openings(state: State, rounds: int) -> Iterator[State]:
             return
         yield state
         state = next_round(state)
+
+
+def random_steps(
+    variant: dogrules.Variant, seed: int, steps: int, players: int = 4
+) -> Iterator[tuple[State, Action, Transition]]:
+    """The first ``steps`` steps (fewer if it ends) of the random game of ``seed``: each state,
+    the action chosen there (uniformly by ``random.Random(seed)``) and its transition."""
+    rng = random.Random(seed)
+    state = variant.new_game(players=players, seed=seed)
+    for _ in range(steps):
+        actions = variant.legal_actions(state)
+        if not actions:
+            return
+        action = rng.choice(actions)
+        transition = variant.apply(state, action)
+        yield state, action, transition
+        state = transition.state

@@ -4,7 +4,6 @@ reachable from public results are read-only, so no caller can change a later gam
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
@@ -14,6 +13,7 @@ import pytest
 
 import dogrules
 from dogrules import Action, Ruling, State, Transition, Variant
+from helpers import random_steps
 
 # What a value may be made of: immutable leaves, tuples and frozensets of them, read-only
 # mappings, and frozen attrs classes or dataclasses (the board's and the rules' classes are
@@ -34,19 +34,11 @@ Played = list[tuple[State, Action, tuple[Ruling, Transition]]]
 
 
 def _played(v: Variant, seed: int, steps: int = 40) -> Played:
-    rng = random.Random(seed)
-    state = v.new_game(players=4, seed=seed)
-    seen: Played = []
-    for _ in range(steps):
-        actions = v.legal_actions(state)
-        if not actions:
-            break
-        action = rng.choice(actions)
-        ruling = v.explain(state, action)
-        transition = v.apply(state, action)
-        seen.append((state, action, (ruling, transition)))
-        state = transition.state
-    return seen
+    """The steps of a random game, each with the judge's explanation of the action played."""
+    return [
+        (state, action, (v.explain(state, action), transition))
+        for state, action, transition in random_steps(v, seed, steps)
+    ]
 
 
 def _parts(value: object, path: str) -> Iterator[tuple[str, object]]:

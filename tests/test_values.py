@@ -17,30 +17,15 @@ from hypothesis import strategies as st
 
 import dogrules
 from budgets import budget
-from dogrules import Action, ActionKind, State, Transition
+from dogrules import Action, ActionKind, State
 from dogrules.model.events import Event
 from dogrules.variants import forms
-
-
-def _played(name: str, seed: int, steps: int) -> list[tuple[State, Action, Transition]]:
-    v = dogrules.variant(name)
-    rng = random.Random(seed)
-    state = v.new_game(players=4, seed=seed)
-    seen = []
-    for _ in range(steps):
-        actions = v.legal_actions(state)
-        if not actions:
-            break
-        action = rng.choice(actions)
-        transition = v.apply(state, action)
-        seen.append((state, action, transition))
-        state = transition.state
-    return seen
+from helpers import random_steps
 
 
 @pytest.mark.parametrize("name", sorted(dogrules.VARIANTS))
 def test_values_pickle_and_deep_copy_to_equal_values(name: str) -> None:
-    for state, action, transition in _played(name, 4, 40):
+    for state, action, transition in random_steps(dogrules.variant(name), 4, 40):
         for value in (state, action, transition, *transition.events):
             for copied in (pickle.loads(pickle.dumps(value)), copy.deepcopy(value)):
                 assert copied == value and hash(copied) == hash(value)
@@ -51,7 +36,7 @@ def test_values_pickle_and_deep_copy_to_equal_values(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(dogrules.VARIANTS))
 def test_values_are_equal_by_value_and_cannot_be_changed(name: str) -> None:
-    for state, action, transition in _played(name, 6, 30):
+    for state, action, transition in random_steps(dogrules.variant(name), 6, 30):
         assert state == state._replace() and hash(state) == hash(state._replace())
         assert action == action._replace(notation=None), "the notation takes part in no equality"
         assert hash(action) == hash(action._replace(notation=None))
