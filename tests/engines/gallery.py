@@ -10,7 +10,9 @@ lists or carries out actions. Three kinds of wrapper make them:
   what the reference refuses by one of some clauses: a rule forgotten;
 * :class:`Forgetful`: neither lists nor allows the actions of some kind: a play missed;
 * :class:`Swapped`: carries an action out as another legal action of the same position: an
-  outcome given to the wrong move.
+  outcome given to the wrong move;
+* :class:`Edited`: carries an action out as the reference does, then changes the state it
+  leads to: an outcome no legal action has.
 
 ``python gallery.py NAME`` serves engine NAME over the stdio protocol (as ``dogrules serve
 --stdio`` would), for ``dogrules conform --engine``.
@@ -27,7 +29,7 @@ from dogrules.conformance.adapter import ReferenceAdapter
 from dogrules.formats.states import dump
 from dogrules.model.actions import Action, ActionKind
 from dogrules.model.errors import DogRulesError
-from dogrules.model.events import EventKind
+from dogrules.model.events import Event, EventKind
 from dogrules.model.jsonvalue import JSONValue
 from dogrules.model.state import State
 from dogrules.protocol import Context, handle
@@ -132,12 +134,54 @@ class Swapped(Wrapped):
         return super().apply(state, action)
 
 
+class Edited(Wrapped):
+    """Carries an action out as the reference does, then changes the state it leads to as
+    ``edit`` says (when it does)."""
+
+    def __init__(
+        self,
+        about: str,
+        variants: Sequence[str],
+        edit: Callable[[Variant, State, Action, State], State | None],
+    ) -> None:
+        super().__init__(about, variants)
+        self.edit = edit
+
+    def apply(self, state: State, action: str) -> State:
+        after = super().apply(state, action)
+        if not self.buggy(state):
+            return after
+        v = dogrules.variant(state.variant)
+        edited = self.edit(v, state, v.parse_action(state, action), after)
+        return after if edited is None else edited
+
+
 class MisnamedClauses(Wrapped):
     """Refuses what the reference refuses, but cites only the first deciding clause."""
 
     def explain(self, state: State, action: str) -> tuple[bool, Sequence[str]]:
         legal, clauses = super().explain(state, action)
         return (legal, clauses[:1]) if self.buggy(state) and not legal else (legal, clauses)
+
+
+def _dog_counts_start_fields(
+    v: Variant, state: State, action: Action, after: State
+) -> State | None:
+    """R-B2 half forgotten: the Black Dog's run counts the start fields it passes over, where
+    the rules skip them uncounted (it still never stops on one)."""
+    ran = [e for e in _events(v, state, action) if e.kind is EventKind.DOG_MOVED]
+    if not ran or ran[0].src is None or ran[0].dst is None or ran[0].count is None:
+        return None
+    board = v.board(state.players)
+    landed = board.parse(ran[0].dst, state.to_act)
+    wrong = (board.parse(ran[0].src, state.to_act) + ran[0].count) % board.track
+    if wrong in board.printed_starts:
+        wrong = (wrong + 1) % board.track
+    if after.black_dog != landed or wrong == landed:
+        return None  # the disc carried the dog on, or the run passed no start field
+    dumped = dict(dump(after))
+    dumped["black_dog"] = board.label(wrong)
+    return dogrules.load(dumped)
 
 
 def _reads_back(v: Variant, state: State, action: Action) -> bool:
@@ -147,8 +191,12 @@ def _reads_back(v: Variant, state: State, action: Action) -> bool:
         return False
 
 
-def _events(v: Variant, state: State, action: Action) -> set[EventKind]:
-    return {event.kind for event in v.apply(state, action, events=True).events}
+def _kinds(v: Variant, state: State, action: Action) -> set[EventKind]:
+    return {event.kind for event in _events(v, state, action)}
+
+
+def _events(v: Variant, state: State, action: Action) -> tuple[Event, ...]:
+    return v.apply(state, action, events=True).events
 
 
 def _winner_of_the_other_order(v: Variant, state: State, action: Action) -> Action | None:
@@ -178,11 +226,11 @@ def _partner_split(v: Variant, state: State, action: Action) -> bool:
 
 
 def _captures(v: Variant, state: State, action: Action) -> bool:
-    return EventKind.CAPTURED in _events(v, state, action)
+    return EventKind.CAPTURED in _kinds(v, state, action)
 
 
 def _pushes(v: Variant, state: State, action: Action) -> bool:
-    return EventKind.PUSHED in _events(v, state, action)
+    return EventKind.PUSHED in _kinds(v, state, action)
 
 
 def _folds(v: Variant, state: State, action: Action) -> bool:
@@ -226,6 +274,9 @@ ENGINES: dict[str, Wrapped] = {
         "a DOG Kids dog swap the rules refuse", (KD,), ("KD-DOGSWAP",)
     ),
     "kids_push_refused": Forgetful("a DOG Kids push refused", (KD,), _pushes),
+    "dog_counts_start_fields": Edited(
+        "the Black Dog's run counts the start fields it passes", (BD,), _dog_counts_start_fields
+    ),
     "clauses_misnamed": MisnamedClauses("a refusal cites only its first clause", (BD, AD, KD)),
 }
 # Each engine is also a name of this module, for the plugin's ``--dog-engine gallery:NAME``.
