@@ -177,9 +177,10 @@ class Table:
         """Remember this table as the pieces of ``state``, built from it (``dog``: the state's
         Black Dog): the next :meth:`of` that state copies them instead of reading the state
         (a playout lists every state an action has just built). No rule reads the board in
-        the order of its entries, which may differ from a read of the state's."""
+        the order of its entries, which may differ from a read of the state's. The table is
+        done with once its state is built: its occupants are kept as they are, not copied."""
         if self.memo is not None:
-            self.memo.keep_pieces(state, (self.occupant.copy(), tuple(self.home), dog))
+            self.memo.keep_pieces(state, (self.occupant, tuple(self.home), dog))
 
     def clone(self) -> Table:
         """A copy that records nothing (to try a play out)."""

@@ -288,7 +288,7 @@ class RoundPlay:
         spec = held if action.copied is None else catalogue.spec(action.copied)
         cards.tell(played, seat, action.card, self.turn_clauses, held, spec)
         cards.take(seat, action.card)
-        cards.discard.append(action.card)
+        cards.pile(action.card)
         turn = make_turn(game, state, table)
         self.cards[spec.family].carry_out(table, turn, spec, action)
         return Moved(table, cards, turn, spec)
