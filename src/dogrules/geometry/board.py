@@ -184,7 +184,8 @@ class Board:
         track = tuple(f"T{field}" for field in range(self.track))
         lanes = tuple(f"F{k}" for _ in range(self.players) for k in range(1, self.finish + 1))
         object.__setattr__(self, "_labels", track + lanes)
-        object.__setattr__(self, "own_starts", frozenset(zip(self.start, range(self.players))))
+        own_starts = frozenset((start, seat) for seat, start in enumerate(self.start))
+        object.__setattr__(self, "own_starts", own_starts)
 
     @property
     def quadrant_size(self) -> int:
