@@ -65,11 +65,13 @@ class CardTable:
         # tuple is in canonical order (a state's hand, or one with a card taken from it); a
         # list is sorted when the new state is built, and ``unordered`` says whether there
         # is one (``hands`` are given as tuples in canonical order). The set-aside cards too
-        # are the sequence given until changed (by a give, or their delivery).
+        # are the sequence given until changed (by a give, or their delivery). The discard
+        # pile, some dozens of cards, is a tuple replaced whole by :meth:`pile`: a play
+        # copies it once, into the tuple the new state holds.
         self.hands: list[Sequence[str]] = list(hands)
         self.unordered = False
         self.deck: Sequence[str] = deck
-        self.discard = list(discard)
+        self.discard: tuple[str, ...] = tuple(discard)
         self.exchange: Sequence[str | None] = exchange
         self.seed = seed
         self.shuffles = shuffles
@@ -99,7 +101,7 @@ class CardTable:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an integer, got {seed!r}")
         deck = shuffled(deck_spec.cards(), seed, 0)
-        return cls(deck_spec, [()] * players, deck, [], (None,) * players, seed, 1, [])
+        return cls(deck_spec, [()] * players, deck, (), (None,) * players, seed, 1, [])
 
     def record(self, event: Event) -> None:
         if self.events is not None:
@@ -113,6 +115,10 @@ class CardTable:
     def hand(self, seat: int) -> tuple[str, ...]:
         """The hand of ``seat`` in canonical order."""
         return self.deck_spec.in_order(self.hands[seat])
+
+    def pile(self, *cards: str) -> None:
+        """Put ``cards`` on the discard pile, the last on top."""
+        self.discard += cards
 
     def take(self, seat: int, card: str) -> None:
         """Remove one ``card`` from the hand of ``seat`` (known to hold it)."""
@@ -128,7 +134,7 @@ class CardTable:
     def reshuffle(self) -> None:
         """The remaining deck and the discard pile are shuffled together into a new deck."""
         self.deck = list(shuffled([*self.deck, *self.discard], self.seed, self.shuffles))
-        self.discard = []
+        self.discard = ()
         self.shuffles += 1
         if self.events is not None:
             self.record(Event(EventKind.RESHUFFLED, ("BD-RESHUFFLE", "R-C2"), count=len(self.deck)))
@@ -157,7 +163,7 @@ class CardTable:
 
     def discard_card(self, seat: int, card: str, clauses: tuple[str, ...]) -> None:
         self.take(seat, card)
-        self.discard.append(card)
+        self.pile(card)
         if self.events is not None:
             self.record(Event(EventKind.DISCARDED, clauses, seat=seat, card=card))
 
@@ -173,7 +179,7 @@ class CardTable:
     def bury_hand(self, seat: int) -> tuple[str, ...]:
         """The seat's whole hand goes under the discard pile (the top card stays on top)."""
         hand = self.hand(seat)
-        self.discard[:0] = hand
+        self.discard = hand + self.discard
         self.hands[seat] = ()
         return hand
 
@@ -283,7 +289,7 @@ def transition_to(
         pieces,
         hands,
         state.deck if cards.deck is state.deck else tuple(cards.deck),
-        tuple(cards.discard),
+        cards.discard,
         tuple(cards.exchange),
         dealer,
         round,
@@ -300,7 +306,8 @@ def transition_to(
     if cards.events is None:
         return Transition(new)
     board = None if table is None else table.board
-    told = functools.partial(written, board, tuple(cards.events), cards.cite)
+    # The records as they are, not copied: the scratch tables are done with.
+    told = functools.partial(written, board, cards.events, cards.cite)
     # By position (state, events, tell): the keyword costs the call a quarter more.
     return Transition(new, (), told)
 

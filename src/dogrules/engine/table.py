@@ -128,10 +128,10 @@ class Table:
         home: list[int],
         dog: int | None,
         events: list[Record] | None,
+        memo: Memo | None = None,
         landed: dict[int, None] | None = None,
         captures: list[int] | None = None,
         finished: list[int] | None = None,
-        memo: Memo | None = None,
     ) -> None:
         self.board = board
         self.occupant = occupant
@@ -159,7 +159,7 @@ class Table:
         kept = None if memo is None else memo.pieces(state)
         if kept is not None:
             occupant, home, dog = kept
-            return Table(board, occupant.copy(), list(home), dog, events, memo=memo)
+            return Table(board, occupant.copy(), list(home), dog, events, memo)
         occupant = {}
         homes = [0] * state.players
         for seat, locations in enumerate(state.pieces):
@@ -171,15 +171,16 @@ class Table:
         dog = state.black_dog
         if memo is not None:
             memo.keep_pieces(state, (occupant.copy(), tuple(homes), dog))
-        return Table(board, occupant, homes, dog, events, memo=memo)
+        return Table(board, occupant, homes, dog, events, memo)
 
     def describe(self, state: State, dog: int | None) -> None:
         """Remember this table as the pieces of ``state``, built from it (``dog``: the state's
         Black Dog): the next :meth:`of` that state copies them instead of reading the state
         (a playout lists every state an action has just built). No rule reads the board in
-        the order of its entries, which may differ from a read of the state's."""
+        the order of its entries, which may differ from a read of the state's. The table is
+        done with once its state is built: its occupants are kept as they are, not copied."""
         if self.memo is not None:
-            self.memo.keep_pieces(state, (self.occupant.copy(), tuple(self.home), dog))
+            self.memo.keep_pieces(state, (self.occupant, tuple(self.home), dog))
 
     def clone(self) -> Table:
         """A copy that records nothing (to try a play out)."""
@@ -188,6 +189,7 @@ class Table:
             self.occupant.copy(),
             self.home.copy(),
             self.dog,
+            None,
             None,
             self.landed.copy(),
             self.captures.copy(),

@@ -21,17 +21,19 @@ from dogrules.model.state import Extra, Phase, State
 
 
 def card_plays(
-    card: str,
-    copied: str | None,
-    ways: Iterable[tuple[tuple[tuple[int, int], ...], str | None]],
+    plays: Iterable[
+        tuple[str, str | None, Iterable[tuple[tuple[tuple[int, int], ...], str | None]]]
+    ],
     notation: Notation,
 ) -> list[Action]:
-    """The plays of ``card`` (played as ``copied``, None for itself) for each of its ways,
-    movements and disc turn, written in ``notation``: ``Action(ActionKind.PLAY, card,
-    copied, moves, None, None, turn, notation)`` for each."""
+    """The plays of each card (played as ``copied``, None for itself) for each of its ways,
+    movements and disc turn, written in ``notation``: ``Action(ActionKind.PLAY, card, copied,
+    moves, None, None, turn, notation)`` for each, card by card (a listing builds them all in
+    one list)."""
     play = ActionKind.PLAY
     return [
         tuple.__new__(Action, (play, card, copied, moves, None, None, turn, notation))
+        for card, copied, ways in plays
         for moves, turn in ways
     ]
 

@@ -218,7 +218,7 @@ class KidsPlay:
         if cards.events is not None:  # once per play: not built unless told
             cards.record(Event(EventKind.PLAYED, spec.clauses, seat=seat, card=action.card))
         cards.take(seat, action.card)
-        cards.discard.append(action.card)
+        cards.pile(action.card)
         turn = make_turn(game, state, table, start_protection=False)
         self.cards[spec.family].carry_out(table, turn, spec, action)
         refill(cards, seat)
@@ -240,7 +240,7 @@ class KidsPlay:
         hand = cards.hand(seat)
         for card in hand:
             cards.take(seat, card)
-        cards.discard.extend(hand)
+        cards.pile(*hand)
         cards.record(Event(EventKind.REDREW, ("KD-REDRAW", "R-K2"), seat=seat, count=HAND_SIZE))
         refill(cards, seat)
         if not state.teams:

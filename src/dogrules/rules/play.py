@@ -43,6 +43,9 @@ from dogrules.rules.round import (
 
 # A way to carry out a card: its movements and the disc turn's direction (None if none).
 Way = tuple[Moves, str | None]
+# The ways to carry out a card held (see :meth:`RoundPlay.card_ways`): the card, the card it
+# plays as (a Copy's, None for itself) and its ways.
+CardWays = tuple[str, str | None, list[Way]]
 
 
 class Aftermath(Protocol):
@@ -108,37 +111,41 @@ class RoundPlay:
         turn = make_turn(game, state, game.table(state), outcome=_outcomes(self, game))
         # A Copy plays as a card the hand may hold too: its movements are worked out once.
         ways: dict[str, list[Way]] = {}
-        actions: list[Action] = []
+        plays: list[CardWays] = []
         for card in hand:
-            actions += self.card_actions(turn, card, ways)
+            plays.append(self.card_ways(turn, card, ways))
+        actions = card_plays(plays, game.notations[turn.seat])
         if actions:
             return actions
         return self.no_play_actions(game, state, hand)
 
+    def card_actions(self, turn: Turn, card: str) -> list[Action]:
+        """The plays of ``card`` (see :meth:`card_ways`), written for the acting seat."""
+        return card_plays([self.card_ways(turn, card)], turn.game.notations[turn.seat])
+
     @implements(
         "BD-TURN", "BD-FULL-MOVE", "BD-OWN-PIECES", "AD-MUST-PLAY", "AD-RED", "R-C7", "R-C12"
     )
-    def card_actions(
+    def card_ways(
         self, turn: Turn, card: str, ways: dict[str, list[Way]] | None = None
-    ) -> list[Action]:
-        """Every complete way to carry out ``card``: a card that cannot be carried out in full
-        has none and so is not playable. ``ways`` keeps the ways of each card played as."""
-        game = turn.game
-        catalogue = game.ruleset.catalogue
+    ) -> CardWays:
+        """Every complete way to carry out ``card``, with the card and the card it plays as (a
+        Copy's): a card that cannot be carried out in full has none and so is not playable.
+        ``ways`` keeps the ways of each card played as."""
+        catalogue = turn.game.ruleset.catalogue
         spec = catalogue.spec(card)
         copied: str | None = None
         if spec.family == CardFamily.COPY:
             copied = copy_plays_as(turn.state)
             if copied is None:
-                return []
+                return (card, copied, [])
             spec = catalogue.spec(copied)
-        notation = game.notations[turn.seat]
         if ways is None:
             found = self.ways(turn, spec)
         else:
             kept = ways.get(spec.notation)
             found = ways[spec.notation] = self.ways(turn, spec) if kept is None else kept
-        return card_plays(card, copied, found, notation)
+        return (card, copied, found)
 
     def ways(self, turn: Turn, spec: CardSpec) -> list[Way]:
         """The movements a card played as ``spec`` can carry out, each with the disc turn's
@@ -288,7 +295,7 @@ class RoundPlay:
         spec = held if action.copied is None else catalogue.spec(action.copied)
         cards.tell(played, seat, action.card, self.turn_clauses, held, spec)
         cards.take(seat, action.card)
-        cards.discard.append(action.card)
+        cards.pile(action.card)
         turn = make_turn(game, state, table)
         self.cards[spec.family].carry_out(table, turn, spec, action)
         return Moved(table, cards, turn, spec)
