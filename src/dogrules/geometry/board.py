@@ -162,9 +162,6 @@ class Board:
     # Each field's label as its own seat writes it (``T5``, ``F2``), by location: events,
     # notation and observations label every piece they name.
     _labels: tuple[str, ...] = dataclasses.field(init=False, repr=False)
-    # Each start field with the seat whose colour it is, as (field, seat) pairs: the pairs a
-    # table's occupants share with these are the start fields held by their own colour.
-    own_starts: frozenset[tuple[int, int]] = dataclasses.field(init=False, repr=False)
 
     def __reduce__(self) -> tuple[type[Board], tuple[object, ...]]:
         # Its constructor's arguments: what __post_init__ works out is worked out again.
@@ -184,8 +181,6 @@ class Board:
         track = tuple(f"T{field}" for field in range(self.track))
         lanes = tuple(f"F{k}" for _ in range(self.players) for k in range(1, self.finish + 1))
         object.__setattr__(self, "_labels", track + lanes)
-        own_starts = frozenset((start, seat) for seat, start in enumerate(self.start))
-        object.__setattr__(self, "own_starts", own_starts)
 
     @property
     def quadrant_size(self) -> int:

@@ -3,7 +3,6 @@ entering from home, and which pieces a seat may move."""
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Final, NamedTuple
 
 from dogrules.data.register import implements
@@ -26,9 +25,8 @@ def protected_fields(board: Board, table: Table, any_colour: bool) -> frozenset[
     (``any_colour``: R-C4 strict): nobody passes, lands on or swaps them."""
     occupant = table.occupant
     if any_colour:
-        return frozenset(occupant.keys() & board.start)
-    # The (field, owner) pairs of the table that are (start field, its seat) pairs too.
-    return frozenset(map(itemgetter(0), occupant.items() & board.own_starts))
+        return frozenset(start for start in board.start if start in occupant)
+    return frozenset(start for seat, start in enumerate(board.start) if occupant.get(start) == seat)
 
 
 @implements("R-C4")
