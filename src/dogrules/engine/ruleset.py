@@ -38,8 +38,8 @@ class Outcomes:
 
     ``turns``: the directions the disc may turn on the table a play's movements leave
     (``(None,)`` when no turn is due; None without a disc) and ``turned`` where a turn in a
-    direction carries each seat's pieces (their locations in order, as a state holds them)
-    and the Black Dog (a mechanic that lists one play per state keeps one of two directions
+    direction carries the pieces on the disc (who stands on each of its fields, in board
+    order) and the Black Dog (a mechanic that lists one play per state keeps one of two directions
     that leave the same board, R-C15); ``may_turn`` whether a play's movements can owe the
     disc turn at all (None without a disc); ``ordered``: fields
     whose landings set the aftermath moving, in the order reached (the 007 summons), and
@@ -57,8 +57,7 @@ class Outcomes:
         settle: Callable[[Table], None] | None = None,
         winners: Callable[[Table, int, bool], tuple[int, ...]] | None = None,
         turned: Callable[
-            [tuple[tuple[int, ...], ...], int | None, str],
-            tuple[tuple[tuple[int, ...], ...], int | None],
+            [tuple[int | None, ...], int | None, str], tuple[tuple[int | None, ...], int | None]
         ]
         | None = None,
         may_turn: Callable[[Moves], bool] | None = None,

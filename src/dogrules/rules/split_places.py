@@ -10,6 +10,7 @@ from collections.abc import Callable, Hashable
 
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME
+from dogrules.rules.disc import DiscPieces
 from dogrules.rules.movement import Landing
 
 # Where each followed piece stands, by its number (its rank among the starting fields):
@@ -20,27 +21,57 @@ Where = tuple[int, ...]
 # state holds of them, so that pieces of one colour are not told apart (R-C15).
 Seated = tuple[tuple[int, ...], ...]
 
+# A state's pieces in two parts: each seat's off the disc (as :data:`Seated`), and who stands
+# on each field of the disc (:data:`~dogrules.rules.disc.DiscPieces`; none without a disc
+# turn), so that a quarter turn of the disc changes the second part alone (R-B5). The two
+# parts tell states apart as the whole does.
+Parts = tuple[Seated, DiscPieces]
 
-def seated(where: Seated, owner: int, origin: int, target: int, done: Landing) -> Seated:
-    """``where`` after a sub-move of a piece of ``owner`` from ``origin`` to ``target`` that
-    goes as ``done`` says: the piece it captures is home, and so is the moving piece if the
-    Black Dog takes it; otherwise the moving piece stands on ``target``."""
-    places = list(where)
+
+def parted(pieces: Seated, disc: tuple[int, ...]) -> Parts:
+    """``pieces`` in their two parts, ``disc`` the disc's fields in board order."""
+    owners = {location: seat for seat, locations in enumerate(pieces) for location in locations}
+    off = tuple(tuple(location for location in seat if location not in disc) for seat in pieces)
+    return off, tuple(owners.get(field) for field in disc)
+
+
+def seated(
+    where: Parts, disc: tuple[int, ...], owner: int, origin: int, target: int, done: Landing
+) -> Parts:
+    """``where`` (``disc``: the disc's fields in board order) after a sub-move of a piece of
+    ``owner`` from ``origin`` to ``target`` that goes as ``done`` says: the piece it captures
+    is home, and so is the moving piece if the Black Dog takes it; otherwise the moving piece
+    stands on ``target``."""
+    seats, on_disc = list(where[0]), list(where[1])
     if done.taken_by_dog:
-        places[owner] = _relocated(places[owner], origin, HOME)
-        return tuple(places)
-    if done.captured is not None:
-        places[done.captured] = _relocated(places[done.captured], target, HOME)
-    places[owner] = _relocated(places[owner], origin, target)
-    return tuple(places)
+        _relocate(seats, on_disc, disc, owner, origin, HOME)
+    else:
+        if done.captured is not None:
+            _relocate(seats, on_disc, disc, done.captured, target, HOME)
+        _relocate(seats, on_disc, disc, owner, origin, target)
+    return tuple(seats), tuple(on_disc)
 
 
-def _relocated(locations: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
-    """A seat's locations, in order, with the piece on ``old`` put on ``new``."""
-    moved = list(locations)
-    moved.remove(old)
-    bisect.insort(moved, new)
-    return tuple(moved)
+def _relocate(
+    seats: list[tuple[int, ...]],
+    on_disc: list[int | None],
+    disc: tuple[int, ...],
+    seat: int,
+    old: int,
+    new: int,
+) -> None:
+    """Put the piece of ``seat`` on ``old`` on ``new``: each seat's locations off the disc in
+    order (``seats``), who stands on each field of the disc (``on_disc``)."""
+    locations = list(seats[seat])
+    if old in disc:
+        on_disc[disc.index(old)] = None
+    else:
+        locations.remove(old)
+    if new in disc:
+        on_disc[disc.index(new)] = seat
+    else:
+        bisect.insort(locations, new)
+    seats[seat] = tuple(locations)
 
 
 def placed(where: Where, origin: int, target: int, done: Landing) -> Where:

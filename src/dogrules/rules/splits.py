@@ -42,6 +42,7 @@ from dogrules.engine.memo import SplitPlans
 from dogrules.engine.ruleset import Moves, Outcomes, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
+from dogrules.rules.disc import disc_fields
 from dogrules.rules.movement import (
     any_colour_protects,
     landing,
@@ -49,7 +50,7 @@ from dogrules.rules.movement import (
     protected_fields,
     walk,
 )
-from dogrules.rules.split_places import Seated, Where, as_seen, placed, seated, settled
+from dogrules.rules.split_places import Parts, Where, as_seen, parted, placed, seated, settled
 from dogrules.rules.split_skips import Arrival, repeats_earlier
 
 # The disc turn's choices where none is due (or no phase rule said).
@@ -140,7 +141,7 @@ class _Node:
     reaches it)."""
 
     table: Table
-    seats: Seated
+    seats: Parts
     where: Where
     points: int
     blocked: frozenset[int]
@@ -184,6 +185,13 @@ class _Search:
         self.unseen = unseen
         self.owners: tuple[int, ...] = ()
         self.hidden: tuple[int, ...] = ()
+        # The disc's fields, where a disc turn may follow the play: the pieces on them are kept
+        # apart (see :data:`~dogrules.rules.split_places.Parts`), so that a turned board
+        # turns that part alone.
+        disc = self.board.disc
+        self.disc: tuple[int, ...] = ()
+        if disc is not None and self.judged is not None and self.judged.turned is not None:
+            self.disc = disc_fields(disc)
 
     def root(self) -> _Node:
         """The node of the table as the turn found it, with all the points to split."""
@@ -195,7 +203,7 @@ class _Search:
         in_finish = frozenset(filter(self.board.is_lane, locations))
         blocked = protected_fields(self.board, table, self.any_colour)
         plans = self.context(table, blocked, in_finish)
-        seats: Seated = table.pieces() if self.by_state else ()
+        seats: Parts = parted(table.pieces(), self.disc) if self.by_state else ((), ())
         where: Where = () if self.by_state else tuple(locations)
         self.owners = tuple(table.occupant[location] for location in where)
         self.hidden = tuple(n for n, location in enumerate(where) if location in self.unseen)
@@ -216,7 +224,7 @@ class _Search:
         self.nodes[self.key(table, seats, where, points)] = node
         return node
 
-    def key(self, table: Table, seats: Seated, where: Where, points: int) -> Hashable:
+    def key(self, table: Table, seats: Parts, where: Where, points: int) -> Hashable:
         """What tells a table reached apart: the pieces by seat and where moved pieces
         landed (by state), or the pieces followed as individuals (whose landings they
         imply), with the ordered landings, the finish order and the points left."""
@@ -303,7 +311,7 @@ class _Search:
         went = walk(table, owner, origin, target, self.clauses)
         seats, where = node.seats, node.where
         if self.by_state:
-            seats = seated(seats, owner, origin, target, went)
+            seats = seated(seats, self.disc, owner, origin, target, went)
         else:
             where = placed(where, origin, target, went)
         key = self.key(table, seats, where, points)
@@ -372,7 +380,8 @@ class _Search:
             table = node.table
             owner = table.occupant[origin]
             went = landing(self.board, table, owner, origin, target)
-            return [((seated(node.seats, owner, origin, target, went), table.dog, ()), None)]
+            off, on = seated(node.seats, self.disc, owner, origin, target, went)
+            return [((off, on, table.dog, ()), None)]
         after = node.table.clone()
         owner = after.occupant[origin]
         went = walk(after, owner, origin, target, self.clauses)
@@ -380,7 +389,7 @@ class _Search:
         if judged is None:
             ended: Hashable
             if self.by_state:
-                ended = seated(node.seats, owner, origin, target, went)
+                ended = seated(node.seats, self.disc, owner, origin, target, went)
             else:
                 ended = self.seen(placed(node.where, origin, target, went))
             return [((ended, tuple(after.landed), tuple(after.finished)), None)]
@@ -399,13 +408,14 @@ class _Search:
             assert None in turns, "no phase rule has both an aftermath and a disc turn"
             after = after.clone()
             settle(after)
-            return [((after.pieces(), after.dog, won), None)]
-        seats = seated(node.seats, owner, origin, target, went)
+            return [((*parted(after.pieces(), self.disc), after.dog, won), None)]
+        off, on = seated(node.seats, self.disc, owner, origin, target, went)
         turned = judged.turned
         if turned is None or None in turns:
-            return [((seats, after.dog, won), None)]
+            return [((off, on, after.dog, won), None)]
+        # A turn carries the pieces on the disc alone: the part off it stays as it is.
         return [
-            ((*turned(seats, after.dog, direction), won), direction)
+            ((off, *turned(on, after.dog, direction), won), direction)
             for direction in turns
             if direction is not None
         ]
