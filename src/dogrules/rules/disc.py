@@ -33,11 +33,18 @@ def disc_turn_due(disc: Disc, table: Table) -> bool:
     return landings_owe_turn(disc.paws, table.landed)
 
 
-@implements("BD-DISC-TURN", "BD-DISC-DIRECTION", "R-B5")
 def turn_directions(disc: Disc, table: Table) -> tuple[str | None, ...]:
-    """The directions the disc may turn after the play that left ``table``: either, when
-    :func:`disc_turn_due` says a turn is due; none (None) otherwise."""
-    return DIRECTIONS if disc_turn_due(disc, table) else NO_TURN
+    """The directions the disc may turn after the play that left ``table`` (see
+    :func:`directions_after`)."""
+    return directions_after(disc, table.landed)
+
+
+@implements("BD-DISC-TURN", "BD-DISC-DIRECTION", "R-B5")
+def directions_after(disc: Disc, landings: Iterable[int]) -> tuple[str | None, ...]:
+    """The directions the disc may turn after a play whose movements left pieces on
+    ``landings``: either, when :func:`landings_owe_turn` says a turn is due; none (None)
+    otherwise."""
+    return DIRECTIONS if landings_owe_turn(disc.paws, landings) else NO_TURN
 
 
 @implements("BD-DISC-TURN", "BD-DISC-DIRECTION", "R-B5", "R-C15")

@@ -1,12 +1,13 @@
 """Where the pieces of a split (:mod:`dogrules.rules.splits`) stand: by owner, as a state
 holds them (:func:`seated`), or followed as individuals: after a sub-move, as
 :func:`~dogrules.rules.movement.walk` says it went, and once the aftermath has moved
-pieces."""
+pieces; and which of them stand where their movement ended (:func:`landed`)."""
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Hashable
+import itertools
+from collections.abc import Callable, Hashable, Iterable, Mapping
 
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME
@@ -28,50 +29,54 @@ Seated = tuple[tuple[int, ...], ...]
 Parts = tuple[Seated, DiscPieces]
 
 
-def parted(pieces: Seated, disc: tuple[int, ...]) -> Parts:
-    """``pieces`` in their two parts, ``disc`` the disc's fields in board order."""
-    owners = {location: seat for seat, locations in enumerate(pieces) for location in locations}
-    off = tuple(tuple(location for location in seat if location not in disc) for seat in pieces)
-    return off, tuple(owners.get(field) for field in disc)
+def parted(table: Table, disc: Mapping[int, int]) -> Parts:
+    """The pieces of ``table`` in their two parts, ``disc`` the disc's fields (in board
+    order) with their places in that order."""
+    off_disc = tuple(
+        tuple(itertools.filterfalse(disc.__contains__, locations)) for locations in table.pieces()
+    )
+    return off_disc, tuple(map(table.occupant.get, disc))
 
 
 def seated(
-    where: Parts, disc: tuple[int, ...], owner: int, origin: int, target: int, done: Landing
+    where: Parts, disc: Mapping[int, int], owner: int, origin: int, target: int, done: Landing
 ) -> Parts:
-    """``where`` (``disc``: the disc's fields in board order) after a sub-move of a piece of
-    ``owner`` from ``origin`` to ``target`` that goes as ``done`` says: the piece it captures
-    is home, and so is the moving piece if the Black Dog takes it; otherwise the moving piece
-    stands on ``target``."""
-    seats, on_disc = list(where[0]), list(where[1])
+    """``where`` (``disc``: the disc's fields with their places in board order) after a
+    sub-move of a piece of ``owner`` from ``origin`` to ``target`` that goes as ``done``
+    says: the piece it captures is home, and so is the moving piece if the Black Dog takes
+    it; otherwise the moving piece stands on ``target``."""
     if done.taken_by_dog:
-        _relocate(seats, on_disc, disc, owner, origin, HOME)
+        moves = [(owner, origin, HOME)]
+    elif done.captured is None:
+        moves = [(owner, origin, target)]
     else:
-        if done.captured is not None:
-            _relocate(seats, on_disc, disc, done.captured, target, HOME)
-        _relocate(seats, on_disc, disc, owner, origin, target)
-    return tuple(seats), tuple(on_disc)
+        moves = [(done.captured, target, HOME), (owner, origin, target)]
+    places, on_disc = list(where[0]), where[1]
+    if origin not in disc and target not in disc:
+        for seat, old, new in moves:
+            places[seat] = _relocated(places[seat], old, new)
+        return tuple(places), on_disc
+    disc_places = list(on_disc)
+    for seat, old, new in moves:
+        locations = list(places[seat])
+        if old in disc:
+            disc_places[disc[old]] = None
+        else:
+            locations.remove(old)
+        if new in disc:
+            disc_places[disc[new]] = seat
+        else:
+            bisect.insort(locations, new)
+        places[seat] = tuple(locations)
+    return tuple(places), tuple(disc_places)
 
 
-def _relocate(
-    seats: list[tuple[int, ...]],
-    on_disc: list[int | None],
-    disc: tuple[int, ...],
-    seat: int,
-    old: int,
-    new: int,
-) -> None:
-    """Put the piece of ``seat`` on ``old`` on ``new``: each seat's locations off the disc in
-    order (``seats``), who stands on each field of the disc (``on_disc``)."""
-    locations = list(seats[seat])
-    if old in disc:
-        on_disc[disc.index(old)] = None
-    else:
-        locations.remove(old)
-    if new in disc:
-        on_disc[disc.index(new)] = seat
-    else:
-        bisect.insort(locations, new)
-    seats[seat] = tuple(locations)
+def _relocated(locations: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
+    """A seat's locations, in order, with the piece on ``old`` put on ``new``."""
+    moved = list(locations)
+    moved.remove(old)
+    bisect.insort(moved, new)
+    return tuple(moved)
 
 
 def placed(where: Where, origin: int, target: int, done: Landing) -> Where:
@@ -86,6 +91,18 @@ def placed(where: Where, origin: int, target: int, done: Landing) -> Where:
         places[places.index(target)] = HOME
     places[places.index(origin)] = target
     return tuple(places)
+
+
+def landed(landings: Iterable[int], origin: int, target: int, done: Landing) -> tuple[int, ...]:
+    """The fields where pieces the actor moved stand where their movement ended, in the order
+    reached, after a sub-move from ``origin`` to ``target`` that goes as ``done`` says
+    (``landings``: those before it, as :func:`~dogrules.rules.movement.walk` keeps them):
+    the piece on ``origin`` moves on, a piece captured on ``target`` is home, and the moving
+    piece ends on ``target`` unless the Black Dog takes it (R-B5)."""
+    kept = [location for location in landings if location != origin and location != target]
+    if not done.taken_by_dog:
+        kept.append(target)
+    return tuple(kept)
 
 
 def settled(

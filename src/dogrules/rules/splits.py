@@ -44,13 +44,23 @@ from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
 from dogrules.rules.disc import disc_fields
 from dogrules.rules.movement import (
+    Landing,
     any_colour_protects,
     landing,
     number_targets,
     protected_fields,
     walk,
 )
-from dogrules.rules.split_places import Parts, Where, as_seen, parted, placed, seated, settled
+from dogrules.rules.split_places import (
+    Parts,
+    Where,
+    as_seen,
+    landed,
+    parted,
+    placed,
+    seated,
+    settled,
+)
 from dogrules.rules.split_skips import Arrival, repeats_earlier
 
 # The disc turn's choices where none is due (or no phase rule said).
@@ -130,7 +140,7 @@ class Plans(dict[tuple[int, int], list[tuple[int, int]]]):
         return moves
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class _Node:
     """A table the search has reached, with its pieces by seat (``seats``, when outcomes are
     told apart by state) or followed as individuals (``where``), the points left, its
@@ -185,13 +195,14 @@ class _Search:
         self.unseen = unseen
         self.owners: tuple[int, ...] = ()
         self.hidden: tuple[int, ...] = ()
-        # The disc's fields, where a disc turn may follow the play: the pieces on them are kept
-        # apart (see :data:`~dogrules.rules.split_places.Parts`), so that a turned board
-        # turns that part alone.
+        # The disc's fields (with their places in board order), where a disc turn may follow
+        # the play: the pieces on them are kept apart (see
+        # :data:`~dogrules.rules.split_places.Parts`), so that a turned board turns that part
+        # alone.
         disc = self.board.disc
-        self.disc: tuple[int, ...] = ()
+        self.disc: dict[int, int] = {}
         if disc is not None and self.judged is not None and self.judged.turned is not None:
-            self.disc = disc_fields(disc)
+            self.disc = {field: place for place, field in enumerate(disc_fields(disc))}
 
     def root(self) -> _Node:
         """The node of the table as the turn found it, with all the points to split."""
@@ -203,7 +214,7 @@ class _Search:
         in_finish = frozenset(filter(self.board.is_lane, locations))
         blocked = protected_fields(self.board, table, self.any_colour)
         plans = self.context(table, blocked, in_finish)
-        seats: Parts = parted(table.pieces(), self.disc) if self.by_state else ((), ())
+        seats: Parts = parted(table, self.disc) if self.by_state else ((), ())
         where: Where = () if self.by_state else tuple(locations)
         self.owners = tuple(table.occupant[location] for location in where)
         self.hidden = tuple(n for n, location in enumerate(where) if location in self.unseen)
@@ -289,7 +300,7 @@ class _Search:
             return
         moves = (*done, (origin, target))
         listed, turns = self.listed, []
-        for outcome, direction in self.outcomes(node, origin, target, moves):
+        for outcome, direction in self.outcomes(node, origin, target):
             if outcome not in listed:
                 listed.add(outcome)
                 turns.append(direction)
@@ -316,8 +327,8 @@ class _Search:
             where = placed(where, origin, target, went)
         key = self.key(table, seats, where, points)
         first: list[int] | None = None
-        if self.merge and key in self.nodes:
-            reached = self.nodes[key]
+        reached = self.nodes.get(key) if self.merge else None
+        if reached is not None:
             if reached.held in (None, target):
                 return
             # Only the held piece moves first from here, but every piece may move after it.
@@ -366,22 +377,35 @@ class _Search:
             opened,
             held,
         )
-        self.nodes.setdefault(key, after)
+        if reached is None:
+            self.nodes[key] = after
         self.explore(after, left if first is None else first, (*done, (origin, target)), found)
 
-    def outcomes(
-        self, node: _Node, origin: int, target: int, moves: Moves
+    def outcomes(self, node: _Node, origin: int, target: int) -> list[tuple[Outcome, str | None]]:
+        """The outcomes of the play ending with a last sub-move from ``origin`` to ``target``
+        on ``node``, one for each direction the disc may turn after it (with that
+        direction): where the pieces end once the aftermath has moved pieces and the disc
+        has turned, and who has won. Its :class:`~dogrules.rules.movement.Landing` decides
+        them without carrying the sub-move out where no piece has entered a finish lane (no
+        win to judge) and, with pieces told apart by state, there is no aftermath (which
+        moves the pieces of a table)."""
+        table, judged = node.table, self.judged
+        if (
+            judged is None
+            or table.finished
+            or self.board.is_lane(target)
+            or (self.by_state and judged.settle is not None)
+        ):
+            return self.carried_out(node, origin, target)
+        owner = table.occupant[origin]
+        went = landing(self.board, table, owner, origin, target)
+        landings = landed(table.landed, origin, target, went)
+        return self.judge(judged, node, owner, origin, target, went, landings, table, ())
+
+    def carried_out(
+        self, node: _Node, origin: int, target: int
     ) -> list[tuple[Outcome, str | None]]:
-        """The outcomes of the play ``moves`` ending with a last sub-move from ``origin`` to
-        ``target`` on ``node``, carried out on a copy of its table, one for each direction
-        the disc may turn after it (with that direction): where the pieces end once the
-        aftermath has moved pieces and the disc has turned, and who has won."""
-        if self.decided(node, target, moves):
-            table = node.table
-            owner = table.occupant[origin]
-            went = landing(self.board, table, owner, origin, target)
-            off, on = seated(node.seats, self.disc, owner, origin, target, went)
-            return [((off, on, table.dog, ()), None)]
+        """:meth:`outcomes`, the last sub-move carried out on a copy of the table."""
         after = node.table.clone()
         owner = after.occupant[origin]
         went = walk(after, owner, origin, target, self.clauses)
@@ -393,11 +417,30 @@ class _Search:
             else:
                 ended = self.seen(placed(node.where, origin, target, went))
             return [((ended, tuple(after.landed), tuple(after.finished)), None)]
-        turns = NO_TURN if judged.turns is None else judged.turns(after)
         won: tuple[int, ...] = ()
         if after.finished and judged.winners is not None:
             won = judged.winners(after, self.turn.seat, self.turn.state.teams)
         landings = tuple(after.landed)
+        return self.judge(judged, node, owner, origin, target, went, landings, after, won)
+
+    def judge(
+        self,
+        judged: Outcomes,
+        node: _Node,
+        owner: int,
+        origin: int,
+        target: int,
+        went: Landing,
+        landings: tuple[int, ...],
+        after: Table,
+        won: tuple[int, ...],
+    ) -> list[tuple[Outcome, str | None]]:
+        """The outcomes of the play ending with a last sub-move of a piece of ``owner`` from
+        ``origin`` to ``target`` on ``node`` that went as ``went`` says, leaving pieces on
+        ``landings`` and ``won`` the winners: ``after`` is the table it leaves (where
+        pieces are told apart by state and an aftermath moves them) or one with its board
+        and Black Dog."""
+        turns = NO_TURN if judged.turns is None else judged.turns(landings)
         settle = judged.settle if self.ordered_landings(landings) else None
         if not self.by_state:
             where = placed(node.where, origin, target, went)
@@ -408,7 +451,7 @@ class _Search:
             assert None in turns, "no phase rule has both an aftermath and a disc turn"
             after = after.clone()
             settle(after)
-            return [((*parted(after.pieces(), self.disc), after.dog, won), None)]
+            return [((*parted(after, self.disc), after.dog, won), None)]
         off, on = seated(node.seats, self.disc, owner, origin, target, went)
         turned = judged.turned
         if turned is None or None in turns:
@@ -419,21 +462,6 @@ class _Search:
             for direction in turns
             if direction is not None
         ]
-
-    def decided(self, node: _Node, target: int, moves: Moves) -> bool:
-        """Whether the :class:`~dogrules.rules.movement.Landing` of the last sub-move of
-        ``moves`` (onto ``target`` from ``node``) decides the play's state without carrying
-        it out: pieces told apart by state, no aftermath, no piece in a finish lane (no win
-        to judge) and no disc turn the play can owe."""
-        judged = self.judged
-        return (
-            self.by_state
-            and judged is not None
-            and judged.settle is None
-            and not node.table.finished
-            and not self.board.is_lane(target)
-            and (judged.may_turn is None or not judged.may_turn(moves))
-        )
 
     def seen(self, where: Where) -> Hashable:
         """``where`` as the acting seat tells it apart: the pieces it saw face down when the
