@@ -61,7 +61,7 @@ from dogrules.rules.split_places import (
     seated,
     settled,
 )
-from dogrules.rules.split_skips import Arrival, repeats_earlier
+from dogrules.rules.split_skips import Arrival, may_repeat, repeats_earlier
 
 # The disc turn's choices where none is due (or no phase rule said).
 NO_TURN: Final[tuple[str | None, ...]] = (None,)
@@ -186,6 +186,7 @@ class _Search:
         self.merge = spellings is not Spellings.EVERY
         self.by_state = spellings is Spellings.STATES
         self.judged: Outcomes | None = turn.outcome
+        self.ordered = frozenset[int]() if self.judged is None else self.judged.ordered
         self.nodes: dict[Hashable, _Node] = {}
         self.listed: set[Outcome] = set()
         self.known = turn.known_turns if self.merge and self.judged is not None else None
@@ -268,16 +269,36 @@ class _Search:
     def explore(self, node: _Node, pieces: list[int], done: Moves, found: list[Moves]) -> None:
         """Add to ``found`` the spellings that continue ``done`` from ``node`` with a sub-move
         of one of ``pieces``; merging, a play only if its outcome is new (and whether the disc
-        must turn after it noted)."""
-        points, occupant, plans = node.points, node.table.occupant, node.plans
+        must turn after it noted), and no last sub-move whose play has an earlier spelling
+        with the same outcome (see :mod:`~dogrules.rules.split_skips`)."""
+        points, occupant, plans, table = node.points, node.table.occupant, node.plans, node.table
+        last, board, ordered = self.skipping(node), self.board, self.ordered
         for origin in pieces:
             for count, target in plans[origin, occupant[origin]]:
-                if count > points:
-                    continue
-                if count == points:
-                    self.finish(node, origin, target, done, found)
-                else:
+                if count < points:
                     self.go_on(node, origin, target, points - count, done, found)
+                elif count == points and (
+                    last is None or not repeats_earlier(board, table, ordered, last, origin, target)
+                ):
+                    self.finish(node, origin, target, done, found)
+
+    def skipping(self, node: _Node) -> Arrival | None:
+        """The sub-move that led to ``node`` where a last sub-move after it may repeat an
+        earlier spelling (see :func:`~dogrules.rules.split_skips.may_repeat`): merging, with
+        a phase rule's word on the outcomes; None where none is passed over."""
+        arrival = node.arrival
+        # A piece opened by the last sub-move (R-C14) could not have moved before it, and
+        # the skips know only a start field's own colour protecting it (R-C4 own-colour).
+        if (
+            not self.merge
+            or self.judged is None
+            or arrival is None
+            or node.opened
+            or self.any_colour
+            or not may_repeat(arrival)
+        ):
+            return None
+        return arrival
 
     def finish(
         self, node: _Node, origin: int, target: int, done: Moves, found: list[Moves]
@@ -286,17 +307,6 @@ class _Search:
         on ``node``; merging, only if its outcome is new."""
         if not self.merge:
             found.append((*done, (origin, target)))
-            return
-        table, judged, arrival = node.table, self.judged, node.arrival
-        # A piece opened by the last sub-move (R-C14) could not have moved before it, and
-        # the skips know only a start field's own colour protecting it (R-C4 own-colour).
-        if (
-            judged is not None
-            and arrival is not None
-            and not node.opened
-            and not self.any_colour
-            and repeats_earlier(self.board, table, judged.ordered, arrival, origin, target)
-        ):
             return
         moves = (*done, (origin, target))
         listed, turns = self.listed, []
