@@ -205,6 +205,12 @@ def disc_fields(disc: Disc) -> tuple[int, ...]:
 
 
 @functools.cache
+def disc_places(disc: Disc) -> Mapping[int, int]:
+    """Each field of ``disc`` with its place in board order (see :func:`disc_fields`)."""
+    return {field: place for place, field in enumerate(disc_fields(disc))}
+
+
+@functools.cache
 def _carried_from(disc: Disc, direction: str) -> tuple[int, ...]:
     """For each field of ``disc`` (in board order), the place in that order of the field whose
     piece a quarter turn in ``direction`` carries onto it."""

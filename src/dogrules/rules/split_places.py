@@ -6,7 +6,6 @@ pieces; and which of them stand where their movement ended (:func:`landed`)."""
 from __future__ import annotations
 
 import bisect
-import itertools
 from collections.abc import Callable, Hashable, Iterable, Mapping
 
 from dogrules.engine.table import Table
@@ -30,12 +29,17 @@ Parts = tuple[Seated, DiscPieces]
 
 
 def parted(table: Table, disc: Mapping[int, int]) -> Parts:
-    """The pieces of ``table`` in their two parts, ``disc`` the disc's fields (in board
-    order) with their places in that order."""
-    off_disc = tuple(
-        tuple(itertools.filterfalse(disc.__contains__, locations)) for locations in table.pieces()
-    )
-    return off_disc, tuple(map(table.occupant.get, disc))
+    """The pieces of ``table`` in their two parts, ``disc`` the disc's fields with their
+    places in board order."""
+    occupant = table.occupant
+    seats: list[list[int]] = [[HOME] * count for count in table.home]
+    on_disc: list[int | None] = [None] * len(disc)
+    for location in sorted(occupant):
+        if location in disc:
+            on_disc[disc[location]] = occupant[location]
+        else:
+            seats[occupant[location]].append(location)
+    return tuple(map(tuple, seats)), tuple(on_disc)
 
 
 def seated(

@@ -35,14 +35,14 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import enum
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from typing import Final
 
 from dogrules.engine.memo import SplitPlans
 from dogrules.engine.ruleset import Moves, Outcomes, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
-from dogrules.rules.disc import disc_fields
+from dogrules.rules.disc import disc_places
 from dogrules.rules.movement import (
     Landing,
     any_colour_protects,
@@ -201,9 +201,9 @@ class _Search:
         # :data:`~dogrules.rules.split_places.Parts`), so that a turned board turns that part
         # alone.
         disc = self.board.disc
-        self.disc: dict[int, int] = {}
+        self.disc: Mapping[int, int] = {}
         if disc is not None and self.judged is not None and self.judged.turned is not None:
-            self.disc = {field: place for place, field in enumerate(disc_fields(disc))}
+            self.disc = disc_places(disc)
 
     def root(self) -> _Node:
         """The node of the table as the turn found it, with all the points to split."""
