@@ -140,7 +140,7 @@ class Plans(dict[tuple[int, int], list[tuple[int, int]]]):
         return moves
 
 
-@dataclasses.dataclass(slots=True)
+@dataclasses.dataclass
 class _Node:
     """A table the search has reached, with its pieces by seat (``seats``, when outcomes are
     told apart by state) or followed as individuals (``where``), the points left, its
@@ -196,14 +196,11 @@ class _Search:
         self.unseen = unseen
         self.owners: tuple[int, ...] = ()
         self.hidden: tuple[int, ...] = ()
-        # The disc's fields (with their places in board order), where a disc turn may follow
-        # the play: the pieces on them are kept apart (see
-        # :data:`~dogrules.rules.split_places.Parts`), so that a turned board turns that part
-        # alone.
+        # The disc's fields (with their places in board order), where the board has one: the
+        # pieces on them are kept apart (see :data:`~dogrules.rules.split_places.Parts`), so
+        # that a turned board turns that part alone.
         disc = self.board.disc
-        self.disc: Mapping[int, int] = {}
-        if disc is not None and self.judged is not None and self.judged.turned is not None:
-            self.disc = disc_places(disc)
+        self.disc: Mapping[int, int] = {} if disc is None else disc_places(disc)
 
     def root(self) -> _Node:
         """The node of the table as the turn found it, with all the points to split."""
@@ -387,8 +384,7 @@ class _Search:
             opened,
             held,
         )
-        if reached is None:
-            self.nodes[key] = after
+        self.nodes.setdefault(key, after)
         self.explore(after, left if first is None else first, (*done, (origin, target)), found)
 
     def outcomes(self, node: _Node, origin: int, target: int) -> list[tuple[Outcome, str | None]]:
@@ -397,15 +393,9 @@ class _Search:
         direction): where the pieces end once the aftermath has moved pieces and the disc
         has turned, and who has won. Its :class:`~dogrules.rules.movement.Landing` decides
         them without carrying the sub-move out where no piece has entered a finish lane (no
-        win to judge) and, with pieces told apart by state, there is no aftermath (which
-        moves the pieces of a table)."""
+        win to judge)."""
         table, judged = node.table, self.judged
-        if (
-            judged is None
-            or table.finished
-            or self.board.is_lane(target)
-            or (self.by_state and judged.settle is not None)
-        ):
+        if judged is None or table.finished or self.board.is_lane(target):
             return self.carried_out(node, origin, target)
         owner = table.occupant[origin]
         went = landing(self.board, table, owner, origin, target)
@@ -447,9 +437,9 @@ class _Search:
     ) -> list[tuple[Outcome, str | None]]:
         """The outcomes of the play ending with a last sub-move of a piece of ``owner`` from
         ``origin`` to ``target`` on ``node`` that went as ``went`` says, leaving pieces on
-        ``landings`` and ``won`` the winners: ``after`` is the table it leaves (where
-        pieces are told apart by state and an aftermath moves them) or one with its board
-        and Black Dog."""
+        ``landings`` and ``won`` the winners, on ``after`` (the table it leaves, or one with
+        its board and Black Dog). Where pieces told apart by state are moved by an aftermath,
+        it moves them on the table the play leaves."""
         turns = NO_TURN if judged.turns is None else judged.turns(landings)
         settle = judged.settle if self.ordered_landings(landings) else None
         if not self.by_state:
@@ -459,9 +449,10 @@ class _Search:
             return [((self.seen(where), direction, won), direction) for direction in turns]
         if settle is not None:
             assert None in turns, "no phase rule has both an aftermath and a disc turn"
-            after = after.clone()
-            settle(after)
-            return [((*parted(after, self.disc), after.dog, won), None)]
+            settled_table = node.table.clone()
+            walk(settled_table, owner, origin, target, self.clauses)
+            settle(settled_table)
+            return [((*parted(settled_table, self.disc), settled_table.dog, won), None)]
         off, on = seated(node.seats, self.disc, owner, origin, target, went)
         turned = judged.turned
         if turned is None or None in turns:
