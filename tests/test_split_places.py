@@ -1,10 +1,11 @@
 """The Partner search (``rules/splits.py``) works a play's last sub-move out from what
 :func:`~dogrules.rules.movement.landing` reports, without carrying it out: where the pieces
-stand (``split_places.seated``, each seat's pieces off the disc and who stands on each disc
-field) and which moved pieces stand where their movement ended (``split_places.landed``,
-the disc turn's landings, R-B5). Both must say what :func:`~dogrules.rules.movement.walk`
-leaves on the table, for every sub-move of random Black DOG games (captures, the Black Dog,
-the disc's fields, finish entries)."""
+stand (``split_places.seated``, as a state holds them) and which moved pieces stand where
+their movement ended (``split_places.landed``, the disc turn's landings, R-B5); and a turned
+board from the pieces' locations (``disc.turned_places``). Each must say what carrying the
+move out (:func:`~dogrules.rules.movement.walk`, :func:`~dogrules.rules.disc.turn_disc`)
+leaves on the table: every sub-move of random Black DOG games (captures, the Black Dog,
+the disc's fields, finish entries), random boards turned either way."""
 
 from __future__ import annotations
 
@@ -16,9 +17,9 @@ import pytest
 import dogrules
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
-from dogrules.rules.disc import disc_fields, turned_places
+from dogrules.rules.disc import turn_disc, turned_places
 from dogrules.rules.movement import landing, number_targets, protected_fields, walk
-from dogrules.rules.split_places import landed, parted, seated
+from dogrules.rules.split_places import landed, seated
 from dogrules.testing.positions import random_game
 
 BLACK_DOG = dogrules.variant("black-dog")
@@ -45,8 +46,6 @@ def test_R_B5_R_C15_a_sub_move_worked_out_from_its_landing_leaves_what_walk_leav
     players: int,
 ) -> None:
     board = BLACK_DOG.board(players)
-    assert board.disc is not None
-    disc = {field: place for place, field in enumerate(disc_fields(board.disc))}
     rng = random.Random(players)
     checked = 0
     for state in itertools.islice(random_game(BLACK_DOG, players, seed=players), 0, None, 5):
@@ -59,24 +58,23 @@ def test_R_B5_R_C15_a_sub_move_worked_out_from_its_landing_leaves_what_walk_leav
                     went = landing(board, table, owner, origin, target)
                     after = table.clone()
                     walk(after, owner, origin, target, ())
-                    moved = seated(parted(table, disc), disc, owner, origin, target, went)
-                    assert moved == parted(after, disc), (origin, target, went)
+                    moved = seated(table.pieces(), owner, origin, target, went)
+                    assert moved == after.pieces(), (origin, target, went)
                     assert landed(table.landed, origin, target, went) == tuple(after.landed)
                     checked += 1
     assert checked > 100
 
 
-def test_R_B5_a_quarter_turn_carries_who_stands_on_each_disc_field_to_the_next_quadrant() -> None:
+def test_R_B5_a_quarter_turn_carries_the_pieces_on_the_disc_to_the_next_quadrant() -> None:
     board = BLACK_DOG.board(4)
     assert board.disc is not None
-    fields = disc_fields(board.disc)
     rng = random.Random(5)
     for _ in range(50):
-        pieces = tuple(rng.choice((None, 0, 1, 2, 3)) for _ in fields)
-        dog = rng.choice((None, *fields, 0))
-        for direction, mapping in (("cw", board.disc.rotate_cw), ("ccw", board.disc.rotate_ccw)):
-            turned, turned_dog = turned_places(board, pieces, dog, direction)
-            carried = dict(zip(fields, pieces, strict=True))
-            moved_to = {mapping[old]: seat for old, seat in carried.items()}
-            assert turned == tuple(moved_to[field] for field in fields)
-            assert turned_dog == (None if dog is None else mapping.get(dog, dog))
+        fields = rng.sample(range(board.track), 12)
+        dog = fields.pop()
+        table = Table(board, {field: rng.randrange(4) for field in fields}, [1, 1, 1, 1], dog, None)
+        for direction in ("cw", "ccw"):
+            turned = table.clone()
+            turn_disc(turned, 0, direction)
+            places = turned_places(board, table.pieces(), table.dog, direction)
+            assert places == (turned.pieces(), turned.dog)

@@ -38,8 +38,8 @@ class Outcomes:
 
     ``turns``: the directions the disc may turn after a play whose movements left pieces on
     the given landings (``(None,)`` when no turn is due; None without a disc) and ``turned``
-    where a turn in a direction carries the pieces on the disc (who stands on each of its
-    fields, in board order) and the Black Dog (a mechanic that lists one play per state
+    where a turn in a direction carries each seat's pieces (their locations in order, as a
+    state holds them) and the Black Dog (a mechanic that lists one play per state
     keeps one of two directions that leave the same board, R-C15); ``ordered``: fields
     whose landings set the aftermath moving, in the order reached (the 007 summons), and
     ``settle`` those moves on a scratch table; ``winners`` the side that has won on a table
@@ -56,7 +56,8 @@ class Outcomes:
         settle: Callable[[Table], None] | None = None,
         winners: Callable[[Table, int, bool], tuple[int, ...]] | None = None,
         turned: Callable[
-            [tuple[int | None, ...], int | None, str], tuple[tuple[int | None, ...], int | None]
+            [tuple[tuple[int, ...], ...], int | None, str],
+            tuple[tuple[tuple[int, ...], ...], int | None],
         ]
         | None = None,
     ) -> None:

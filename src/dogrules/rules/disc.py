@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping
 from typing import Final
 
@@ -193,45 +192,22 @@ def turn_disc(table: Table, seat: int, direction: str) -> None:
     table.landed.clear()
 
 
-# Who stands on each field of the disc, the fields in board order (:func:`disc_fields`): the
-# seat whose piece it is, or None.
-DiscPieces = tuple[int | None, ...]
-
-
-@functools.cache
-def disc_fields(disc: Disc) -> tuple[int, ...]:
-    """The fields of ``disc`` in board order."""
-    return tuple(sorted(disc.fields))
-
-
-@functools.cache
-def disc_places(disc: Disc) -> Mapping[int, int]:
-    """Each field of ``disc`` with its place in board order (see :func:`disc_fields`)."""
-    return {field: place for place, field in enumerate(disc_fields(disc))}
-
-
-@functools.cache
-def _carried_from(disc: Disc, direction: str) -> tuple[int, ...]:
-    """For each field of ``disc`` (in board order), the place in that order of the field whose
-    piece a quarter turn in ``direction`` carries onto it."""
-    fields = disc_fields(disc)
-    mapping = disc.rotate_cw if direction == Direction.CW else disc.rotate_ccw
-    came_from = {new: old for old, new in mapping.items()}
-    return tuple(fields.index(came_from[field]) for field in fields)
-
-
 @implements("BD-DISC-CARRIES", "BD-L-DISC")
 def turned_places(
-    board: Board, pieces: DiscPieces, dog: int | None, direction: str
-) -> tuple[DiscPieces, int | None]:
-    """Who stands on each field of the disc (``pieces``, see :data:`DiscPieces`) and the Black
-    Dog's field once the disc has turned a quarter in ``direction``: whatever stands on the
-    disc moves to the same field of the next quadrant, and nothing else moves."""
+    board: Board, places: tuple[tuple[int, ...], ...], dog: int | None, direction: str
+) -> tuple[tuple[tuple[int, ...], ...], int | None]:
+    """Each seat's piece locations (in order, as a state holds them) and the Black Dog's field
+    once the disc has turned a quarter in ``direction``: whatever stands on the disc moves
+    to the same field of the next quadrant, and nothing else moves."""
     disc = board.disc
     assert disc is not None, "only a board with a disc has one to turn"
     mapping = rotation(board, direction)
-    turned = tuple(map(pieces.__getitem__, _carried_from(disc, direction)))
-    return turned, None if dog is None else mapping.get(dog, dog)
+    seats = []
+    for locations in places:
+        if not disc.fields.isdisjoint(locations):
+            locations = tuple(sorted(map(mapping.get, locations, locations)))
+        seats.append(locations)
+    return tuple(seats), None if dog is None else mapping.get(dog, dog)
 
 
 def carried_to(table: Table, mapping: Mapping[int, int]) -> tuple[dict[int, int], int | None]:

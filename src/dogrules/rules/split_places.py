@@ -6,11 +6,10 @@ pieces; and which of them stand where their movement ended (:func:`landed`)."""
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable
 
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME
-from dogrules.rules.disc import DiscPieces
 from dogrules.rules.movement import Landing
 
 # Where each followed piece stands, by its number (its rank among the starting fields):
@@ -21,58 +20,19 @@ Where = tuple[int, ...]
 # state holds of them, so that pieces of one colour are not told apart (R-C15).
 Seated = tuple[tuple[int, ...], ...]
 
-# A state's pieces in two parts: each seat's off the disc (as :data:`Seated`), and who stands
-# on each field of the disc (:data:`~dogrules.rules.disc.DiscPieces`; none without a disc
-# turn), so that a quarter turn of the disc changes the second part alone (R-B5). The two
-# parts tell states apart as the whole does.
-Parts = tuple[Seated, DiscPieces]
 
-
-def parted(table: Table, disc: Mapping[int, int]) -> Parts:
-    """The pieces of ``table`` in their two parts, ``disc`` the disc's fields with their
-    places in board order."""
-    occupant = table.occupant
-    seats: list[list[int]] = [[HOME] * count for count in table.home]
-    on_disc: list[int | None] = [None] * len(disc)
-    for location in sorted(occupant):
-        if location in disc:
-            on_disc[disc[location]] = occupant[location]
-        else:
-            seats[occupant[location]].append(location)
-    return tuple(map(tuple, seats)), tuple(on_disc)
-
-
-def seated(
-    where: Parts, disc: Mapping[int, int], owner: int, origin: int, target: int, done: Landing
-) -> Parts:
-    """``where`` (``disc``: the disc's fields with their places in board order) after a
-    sub-move of a piece of ``owner`` from ``origin`` to ``target`` that goes as ``done``
-    says: the piece it captures is home, and so is the moving piece if the Black Dog takes
-    it; otherwise the moving piece stands on ``target``."""
+def seated(where: Seated, owner: int, origin: int, target: int, done: Landing) -> Seated:
+    """``where`` after a sub-move of a piece of ``owner`` from ``origin`` to ``target`` that
+    goes as ``done`` says: the piece it captures is home, and so is the moving piece if the
+    Black Dog takes it; otherwise the moving piece stands on ``target``."""
+    places = list(where)
     if done.taken_by_dog:
-        moves = [(owner, origin, HOME)]
-    elif done.captured is None:
-        moves = [(owner, origin, target)]
-    else:
-        moves = [(done.captured, target, HOME), (owner, origin, target)]
-    places, on_disc = list(where[0]), where[1]
-    if origin not in disc and target not in disc:
-        for seat, old, new in moves:
-            places[seat] = _relocated(places[seat], old, new)
-        return tuple(places), on_disc
-    disc_places = list(on_disc)
-    for seat, old, new in moves:
-        locations = list(places[seat])
-        if old in disc:
-            disc_places[disc[old]] = None
-        else:
-            locations.remove(old)
-        if new in disc:
-            disc_places[disc[new]] = seat
-        else:
-            bisect.insort(locations, new)
-        places[seat] = tuple(locations)
-    return tuple(places), tuple(disc_places)
+        places[owner] = _relocated(places[owner], origin, HOME)
+        return tuple(places)
+    if done.captured is not None:
+        places[done.captured] = _relocated(places[done.captured], target, HOME)
+    places[owner] = _relocated(places[owner], origin, target)
+    return tuple(places)
 
 
 def _relocated(locations: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:

@@ -35,14 +35,13 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import enum
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator
 from typing import Final
 
 from dogrules.engine.memo import SplitPlans
 from dogrules.engine.ruleset import Moves, Outcomes, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
-from dogrules.rules.disc import disc_places
 from dogrules.rules.movement import (
     Landing,
     any_colour_protects,
@@ -52,11 +51,10 @@ from dogrules.rules.movement import (
     walk,
 )
 from dogrules.rules.split_places import (
-    Parts,
+    Seated,
     Where,
     as_seen,
     landed,
-    parted,
     placed,
     seated,
     settled,
@@ -151,7 +149,7 @@ class _Node:
     reaches it)."""
 
     table: Table
-    seats: Parts
+    seats: Seated
     where: Where
     points: int
     blocked: frozenset[int]
@@ -196,11 +194,6 @@ class _Search:
         self.unseen = unseen
         self.owners: tuple[int, ...] = ()
         self.hidden: tuple[int, ...] = ()
-        # The disc's fields (with their places in board order), where the board has one: the
-        # pieces on them are kept apart (see :data:`~dogrules.rules.split_places.Parts`), so
-        # that a turned board turns that part alone.
-        disc = self.board.disc
-        self.disc: Mapping[int, int] = {} if disc is None else disc_places(disc)
 
     def root(self) -> _Node:
         """The node of the table as the turn found it, with all the points to split."""
@@ -212,7 +205,7 @@ class _Search:
         in_finish = frozenset(filter(self.board.is_lane, locations))
         blocked = protected_fields(self.board, table, self.any_colour)
         plans = self.context(table, blocked, in_finish)
-        seats: Parts = parted(table, self.disc) if self.by_state else ((), ())
+        seats: Seated = table.pieces() if self.by_state else ()
         where: Where = () if self.by_state else tuple(locations)
         self.owners = tuple(table.occupant[location] for location in where)
         self.hidden = tuple(n for n, location in enumerate(where) if location in self.unseen)
@@ -233,7 +226,7 @@ class _Search:
         self.nodes[self.key(table, seats, where, points)] = node
         return node
 
-    def key(self, table: Table, seats: Parts, where: Where, points: int) -> Hashable:
+    def key(self, table: Table, seats: Seated, where: Where, points: int) -> Hashable:
         """What tells a table reached apart: the pieces by seat and where moved pieces
         landed (by state), or the pieces followed as individuals (whose landings they
         imply), with the ordered landings, the finish order and the points left."""
@@ -329,7 +322,7 @@ class _Search:
         went = walk(table, owner, origin, target, self.clauses)
         seats, where = node.seats, node.where
         if self.by_state:
-            seats = seated(seats, self.disc, owner, origin, target, went)
+            seats = seated(seats, owner, origin, target, went)
         else:
             where = placed(where, origin, target, went)
         key = self.key(table, seats, where, points)
@@ -413,7 +406,7 @@ class _Search:
         if judged is None:
             ended: Hashable
             if self.by_state:
-                ended = seated(node.seats, self.disc, owner, origin, target, went)
+                ended = seated(node.seats, owner, origin, target, went)
             else:
                 ended = self.seen(placed(node.where, origin, target, went))
             return [((ended, tuple(after.landed), tuple(after.finished)), None)]
@@ -452,14 +445,13 @@ class _Search:
             settled_table = node.table.clone()
             walk(settled_table, owner, origin, target, self.clauses)
             settle(settled_table)
-            return [((*parted(settled_table, self.disc), settled_table.dog, won), None)]
-        off, on = seated(node.seats, self.disc, owner, origin, target, went)
+            return [((settled_table.pieces(), settled_table.dog, won), None)]
+        seats = seated(node.seats, owner, origin, target, went)
         turned = judged.turned
         if turned is None or None in turns:
-            return [((off, on, after.dog, won), None)]
-        # A turn carries the pieces on the disc alone: the part off it stays as it is.
+            return [((seats, after.dog, won), None)]
         return [
-            ((off, *turned(on, after.dog, direction), won), direction)
+            ((*turned(seats, after.dog, direction), won), direction)
             for direction in turns
             if direction is not None
         ]
