@@ -36,23 +36,22 @@ class Outcomes:
     mechanic that lists each distinct outcome once (the Partner card) tells outcomes apart
     by exactly this.
 
-    ``turns``: the directions the disc may turn on the table a play's movements leave
-    (``(None,)`` when no turn is due; None without a disc) and ``turned`` where a turn in a
-    direction carries each seat's pieces (their locations in order, as a state holds them)
-    and the Black Dog (a mechanic that lists one play per state keeps one of two directions
-    that leave the same board, R-C15); ``may_turn`` whether a play's movements can owe the
-    disc turn at all (None without a disc); ``ordered``: fields
+    ``turns``: the directions the disc may turn after a play whose movements left pieces on
+    the given landings (``(None,)`` when no turn is due; None without a disc) and ``turned``
+    where a turn in a direction carries each seat's pieces (their locations in order, as a
+    state holds them) and the Black Dog (a mechanic that lists one play per state
+    keeps one of two directions that leave the same board, R-C15); ``ordered``: fields
     whose landings set the aftermath moving, in the order reached (the 007 summons), and
     ``settle`` those moves on a scratch table; ``winners`` the side that has won on a table
     the acting seat has played on.
 
     A plain class, as :class:`Turn` (read while plays are listed; never changed)."""
 
-    __slots__ = ("may_turn", "ordered", "settle", "turned", "turns", "winners")
+    __slots__ = ("ordered", "settle", "turned", "turns", "winners")
 
     def __init__(
         self,
-        turns: Callable[[Table], tuple[str | None, ...]] | None = None,
+        turns: Callable[[Iterable[int]], tuple[str | None, ...]] | None = None,
         ordered: frozenset[int] = frozenset(),
         settle: Callable[[Table], None] | None = None,
         winners: Callable[[Table, int, bool], tuple[int, ...]] | None = None,
@@ -61,11 +60,9 @@ class Outcomes:
             tuple[tuple[tuple[int, ...], ...], int | None],
         ]
         | None = None,
-        may_turn: Callable[[Moves], bool] | None = None,
     ) -> None:
         self.turns = turns
         self.turned = turned
-        self.may_turn = may_turn
         self.ordered = ordered
         self.settle = settle
         self.winners = winners

@@ -32,11 +32,18 @@ def disc_turn_due(disc: Disc, table: Table) -> bool:
     return landings_owe_turn(disc.paws, table.landed)
 
 
-@implements("BD-DISC-TURN", "BD-DISC-DIRECTION", "R-B5")
 def turn_directions(disc: Disc, table: Table) -> tuple[str | None, ...]:
-    """The directions the disc may turn after the play that left ``table``: either, when
-    :func:`disc_turn_due` says a turn is due; none (None) otherwise."""
-    return DIRECTIONS if disc_turn_due(disc, table) else NO_TURN
+    """The directions the disc may turn after the play that left ``table`` (see
+    :func:`directions_after`)."""
+    return directions_after(disc, table.landed)
+
+
+@implements("BD-DISC-TURN", "BD-DISC-DIRECTION", "R-B5")
+def directions_after(disc: Disc, landings: Iterable[int]) -> tuple[str | None, ...]:
+    """The directions the disc may turn after a play whose movements left pieces on
+    ``landings``: either, when :func:`landings_owe_turn` says a turn is due; none (None)
+    otherwise."""
+    return DIRECTIONS if landings_owe_turn(disc.paws, landings) else NO_TURN
 
 
 @implements("BD-DISC-TURN", "BD-DISC-DIRECTION", "R-B5", "R-C15")
@@ -192,15 +199,15 @@ def turned_places(
     """Each seat's piece locations (in order, as a state holds them) and the Black Dog's field
     once the disc has turned a quarter in ``direction``: whatever stands on the disc moves
     to the same field of the next quadrant, and nothing else moves."""
+    disc = board.disc
+    assert disc is not None, "only a board with a disc has one to turn"
     mapping = rotation(board, direction)
-    on_disc = mapping.keys()
-    seats = tuple(
-        locations
-        if on_disc.isdisjoint(locations)
-        else tuple(sorted(map(mapping.get, locations, locations)))
-        for locations in places
-    )
-    return seats, None if dog is None else mapping.get(dog, dog)
+    seats = []
+    for locations in places:
+        if not disc.fields.isdisjoint(locations):
+            locations = tuple(sorted(map(mapping.get, locations, locations)))
+        seats.append(locations)
+    return tuple(seats), None if dog is None else mapping.get(dog, dog)
 
 
 def carried_to(table: Table, mapping: Mapping[int, int]) -> tuple[dict[int, int], int | None]:

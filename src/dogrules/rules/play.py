@@ -27,8 +27,8 @@ from dogrules.rules.copy import check_copy, copy_plays_as
 from dogrules.rules.disc import (
     DiscTurn,
     board_disc,
+    directions_after,
     may_owe_turn,
-    turn_directions,
     turn_disc,
     turned_places,
 )
@@ -331,14 +331,11 @@ def _outcomes(rule: RoundPlay, game: GameRules) -> Outcomes:
     return Outcomes(
         turns=None
         if disc is None or board.disc is None
-        else functools.partial(turn_directions, board.disc),
+        else functools.partial(directions_after, board.disc),
         ordered=frozenset() if aftermath is None else aftermath.triggers(board),
         settle=None if aftermath is None else aftermath.settle,
         winners=functools.partial(winners, acting_first=acting_side_first(game)),
         turned=None
         if disc is None or board.disc is None
         else functools.partial(turned_places, board),
-        may_turn=None
-        if disc is None or board.disc is None
-        else functools.partial(may_owe_turn, board.disc.paws),
     )

@@ -1,12 +1,12 @@
 """Where the pieces of a split (:mod:`dogrules.rules.splits`) stand: by owner, as a state
 holds them (:func:`seated`), or followed as individuals: after a sub-move, as
 :func:`~dogrules.rules.movement.walk` says it went, and once the aftermath has moved
-pieces."""
+pieces; and which of them stand where their movement ended (:func:`landed`)."""
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME
@@ -55,6 +55,18 @@ def placed(where: Where, origin: int, target: int, done: Landing) -> Where:
         places[places.index(target)] = HOME
     places[places.index(origin)] = target
     return tuple(places)
+
+
+def landed(landings: Iterable[int], origin: int, target: int, done: Landing) -> tuple[int, ...]:
+    """The fields where pieces the actor moved stand where their movement ended, in the order
+    reached, after a sub-move from ``origin`` to ``target`` that goes as ``done`` says
+    (``landings``: those before it, as :func:`~dogrules.rules.movement.walk` keeps them):
+    the piece on ``origin`` moves on, a piece captured on ``target`` is home, and the moving
+    piece ends on ``target`` unless the Black Dog takes it (R-B5)."""
+    kept = [location for location in landings if location != origin and location != target]
+    if not done.taken_by_dog:
+        kept.append(target)
+    return tuple(kept)
 
 
 def settled(

@@ -33,13 +33,20 @@ class Arrival(NamedTuple):
     before: Arrival | None
 
 
+def may_repeat(last: Arrival) -> bool:
+    """Whether a last sub-move after ``last`` may have an earlier spelling with the same
+    outcome at all (see :func:`repeats_earlier`): ``last`` changes the protection of no
+    start field (R-C4: in another order it would find its fields protected differently)."""
+    return not (last.went.protects or last.went.unprotects)
+
+
 def repeats_earlier(
     board: Board, table: Table, ordered: frozenset[int], last: Arrival, origin: int, target: int
 ) -> bool:
-    """Whether the play that ends with ``last`` and then a last sub-move from ``origin`` to
-    ``target`` on ``table`` has an earlier spelling with the same outcome: the two last
-    sub-moves swapped (:func:`commutes`), or the piece's two sub-moves around ``last`` made
-    one (:func:`merges`)."""
+    """Whether the play that ends with ``last`` (one that :func:`may_repeat`) and then a last
+    sub-move from ``origin`` to ``target`` on ``table`` has an earlier spelling with the same
+    outcome: the two last sub-moves swapped (:func:`commutes`), or the piece's two sub-moves
+    around ``last`` made one (:func:`merges`)."""
     return commutes(board, table, ordered, last, origin, target) or merges(
         board, table, ordered, last, origin, target
     )
@@ -76,18 +83,16 @@ def merges(
 def apart(
     board: Board, table: Table, ordered: frozenset[int], last: Arrival, origin: int, target: int
 ) -> bool:
-    """Whether the sub-move from ``origin`` to ``target`` on ``table`` and ``last`` keep clear
-    of each other: the sub-move stays on the track (``last`` may move in or into a finish:
-    with one finish entry at most between them, the finish order is the same), lands on
-    neither field of ``last``, not both landings are ordered, ``last`` changes the
-    protection of no start field, and the sub-move protects none (R-C4: one it leaves
-    unprotected only lets ``last`` pass more)."""
+    """Whether the sub-move from ``origin`` to ``target`` on ``table`` and ``last`` (which
+    changes the protection of no start field: :func:`may_repeat`) keep clear of each other:
+    the sub-move stays on the track (``last`` may move in or into a finish: with one finish
+    entry at most between them, the finish order is the same), lands on neither field of
+    ``last``, not both landings are ordered, and the sub-move protects no start field (R-C4:
+    one it leaves unprotected only lets ``last`` pass more)."""
     if (
         not board.is_track(max(origin, target))
         or target in (last.origin, last.target)
         or (target in ordered and last.target in ordered)
-        or last.went.protects
-        or last.went.unprotects
     ):
         return False
     return not protects_start(board, table, table.occupant[origin], target)

@@ -43,14 +43,23 @@ from dogrules.engine.ruleset import Moves, Outcomes, Turn
 from dogrules.engine.table import Table
 from dogrules.geometry.board import Board
 from dogrules.rules.movement import (
+    Landing,
     any_colour_protects,
     landing,
     number_targets,
     protected_fields,
     walk,
 )
-from dogrules.rules.split_places import Seated, Where, as_seen, placed, seated, settled
-from dogrules.rules.split_skips import Arrival, repeats_earlier
+from dogrules.rules.split_places import (
+    Seated,
+    Where,
+    as_seen,
+    landed,
+    placed,
+    seated,
+    settled,
+)
+from dogrules.rules.split_skips import Arrival, may_repeat, repeats_earlier
 
 # The disc turn's choices where none is due (or no phase rule said).
 NO_TURN: Final[tuple[str | None, ...]] = (None,)
@@ -175,6 +184,7 @@ class _Search:
         self.merge = spellings is not Spellings.EVERY
         self.by_state = spellings is Spellings.STATES
         self.judged: Outcomes | None = turn.outcome
+        self.ordered = frozenset[int]() if self.judged is None else self.judged.ordered
         self.nodes: dict[Hashable, _Node] = {}
         self.listed: set[Outcome] = set()
         self.known = turn.known_turns if self.merge and self.judged is not None else None
@@ -249,16 +259,36 @@ class _Search:
     def explore(self, node: _Node, pieces: list[int], done: Moves, found: list[Moves]) -> None:
         """Add to ``found`` the spellings that continue ``done`` from ``node`` with a sub-move
         of one of ``pieces``; merging, a play only if its outcome is new (and whether the disc
-        must turn after it noted)."""
-        points, occupant, plans = node.points, node.table.occupant, node.plans
+        must turn after it noted), and no last sub-move whose play has an earlier spelling
+        with the same outcome (see :mod:`~dogrules.rules.split_skips`)."""
+        points, occupant, plans, table = node.points, node.table.occupant, node.plans, node.table
+        last, board, ordered = self.skipping(node), self.board, self.ordered
         for origin in pieces:
             for count, target in plans[origin, occupant[origin]]:
-                if count > points:
-                    continue
-                if count == points:
-                    self.finish(node, origin, target, done, found)
-                else:
+                if count < points:
                     self.go_on(node, origin, target, points - count, done, found)
+                elif count == points and (
+                    last is None or not repeats_earlier(board, table, ordered, last, origin, target)
+                ):
+                    self.finish(node, origin, target, done, found)
+
+    def skipping(self, node: _Node) -> Arrival | None:
+        """The sub-move that led to ``node`` where a last sub-move after it may repeat an
+        earlier spelling (see :func:`~dogrules.rules.split_skips.may_repeat`): merging, with
+        a phase rule's word on the outcomes; None where none is passed over."""
+        arrival = node.arrival
+        # A piece opened by the last sub-move (R-C14) could not have moved before it, and
+        # the skips know only a start field's own colour protecting it (R-C4 own-colour).
+        if (
+            not self.merge
+            or self.judged is None
+            or arrival is None
+            or node.opened
+            or self.any_colour
+            or not may_repeat(arrival)
+        ):
+            return None
+        return arrival
 
     def finish(
         self, node: _Node, origin: int, target: int, done: Moves, found: list[Moves]
@@ -268,20 +298,9 @@ class _Search:
         if not self.merge:
             found.append((*done, (origin, target)))
             return
-        table, judged, arrival = node.table, self.judged, node.arrival
-        # A piece opened by the last sub-move (R-C14) could not have moved before it, and
-        # the skips know only a start field's own colour protecting it (R-C4 own-colour).
-        if (
-            judged is not None
-            and arrival is not None
-            and not node.opened
-            and not self.any_colour
-            and repeats_earlier(self.board, table, judged.ordered, arrival, origin, target)
-        ):
-            return
         moves = (*done, (origin, target))
         listed, turns = self.listed, []
-        for outcome, direction in self.outcomes(node, origin, target, moves):
+        for outcome, direction in self.outcomes(node, origin, target):
             if outcome not in listed:
                 listed.add(outcome)
                 turns.append(direction)
@@ -308,8 +327,8 @@ class _Search:
             where = placed(where, origin, target, went)
         key = self.key(table, seats, where, points)
         first: list[int] | None = None
-        if self.merge and key in self.nodes:
-            reached = self.nodes[key]
+        reached = self.nodes.get(key) if self.merge else None
+        if reached is not None:
             if reached.held in (None, target):
                 return
             # Only the held piece moves first from here, but every piece may move after it.
@@ -361,18 +380,25 @@ class _Search:
         self.nodes.setdefault(key, after)
         self.explore(after, left if first is None else first, (*done, (origin, target)), found)
 
-    def outcomes(
-        self, node: _Node, origin: int, target: int, moves: Moves
+    def outcomes(self, node: _Node, origin: int, target: int) -> list[tuple[Outcome, str | None]]:
+        """The outcomes of the play ending with a last sub-move from ``origin`` to ``target``
+        on ``node``, one for each direction the disc may turn after it (with that
+        direction): where the pieces end once the aftermath has moved pieces and the disc
+        has turned, and who has won. Its :class:`~dogrules.rules.movement.Landing` decides
+        them without carrying the sub-move out where no piece has entered a finish lane (no
+        win to judge)."""
+        table, judged = node.table, self.judged
+        if judged is None or table.finished or self.board.is_lane(target):
+            return self.carried_out(node, origin, target)
+        owner = table.occupant[origin]
+        went = landing(self.board, table, owner, origin, target)
+        landings = landed(table.landed, origin, target, went)
+        return self.judge(judged, node, owner, origin, target, went, landings, table, ())
+
+    def carried_out(
+        self, node: _Node, origin: int, target: int
     ) -> list[tuple[Outcome, str | None]]:
-        """The outcomes of the play ``moves`` ending with a last sub-move from ``origin`` to
-        ``target`` on ``node``, carried out on a copy of its table, one for each direction
-        the disc may turn after it (with that direction): where the pieces end once the
-        aftermath has moved pieces and the disc has turned, and who has won."""
-        if self.decided(node, target, moves):
-            table = node.table
-            owner = table.occupant[origin]
-            went = landing(self.board, table, owner, origin, target)
-            return [((seated(node.seats, owner, origin, target, went), table.dog, ()), None)]
+        """:meth:`outcomes`, the last sub-move carried out on a copy of the table."""
         after = node.table.clone()
         owner = after.occupant[origin]
         went = walk(after, owner, origin, target, self.clauses)
@@ -384,11 +410,30 @@ class _Search:
             else:
                 ended = self.seen(placed(node.where, origin, target, went))
             return [((ended, tuple(after.landed), tuple(after.finished)), None)]
-        turns = NO_TURN if judged.turns is None else judged.turns(after)
         won: tuple[int, ...] = ()
         if after.finished and judged.winners is not None:
             won = judged.winners(after, self.turn.seat, self.turn.state.teams)
         landings = tuple(after.landed)
+        return self.judge(judged, node, owner, origin, target, went, landings, after, won)
+
+    def judge(
+        self,
+        judged: Outcomes,
+        node: _Node,
+        owner: int,
+        origin: int,
+        target: int,
+        went: Landing,
+        landings: tuple[int, ...],
+        after: Table,
+        won: tuple[int, ...],
+    ) -> list[tuple[Outcome, str | None]]:
+        """The outcomes of the play ending with a last sub-move of a piece of ``owner`` from
+        ``origin`` to ``target`` on ``node`` that went as ``went`` says, leaving pieces on
+        ``landings`` and ``won`` the winners, on ``after`` (the table it leaves, or one with
+        its board and Black Dog). Where pieces told apart by state are moved by an aftermath,
+        it moves them on the table the play leaves."""
+        turns = NO_TURN if judged.turns is None else judged.turns(landings)
         settle = judged.settle if self.ordered_landings(landings) else None
         if not self.by_state:
             where = placed(node.where, origin, target, went)
@@ -397,9 +442,10 @@ class _Search:
             return [((self.seen(where), direction, won), direction) for direction in turns]
         if settle is not None:
             assert None in turns, "no phase rule has both an aftermath and a disc turn"
-            after = after.clone()
-            settle(after)
-            return [((after.pieces(), after.dog, won), None)]
+            settled_table = node.table.clone()
+            walk(settled_table, owner, origin, target, self.clauses)
+            settle(settled_table)
+            return [((settled_table.pieces(), settled_table.dog, won), None)]
         seats = seated(node.seats, owner, origin, target, went)
         turned = judged.turned
         if turned is None or None in turns:
@@ -409,21 +455,6 @@ class _Search:
             for direction in turns
             if direction is not None
         ]
-
-    def decided(self, node: _Node, target: int, moves: Moves) -> bool:
-        """Whether the :class:`~dogrules.rules.movement.Landing` of the last sub-move of
-        ``moves`` (onto ``target`` from ``node``) decides the play's state without carrying
-        it out: pieces told apart by state, no aftermath, no piece in a finish lane (no win
-        to judge) and no disc turn the play can owe."""
-        judged = self.judged
-        return (
-            self.by_state
-            and judged is not None
-            and judged.settle is None
-            and not node.table.finished
-            and not self.board.is_lane(target)
-            and (judged.may_turn is None or not judged.may_turn(moves))
-        )
 
     def seen(self, where: Where) -> Hashable:
         """``where`` as the acting seat tells it apart: the pieces it saw face down when the
