@@ -1,0 +1,167 @@
+"""The states one-move plays of a card lead to, where two of them can meet (R-C15).
+
+Two different movements of a card that moves one piece lead to the same state only if each
+of them sends a piece of the moving piece's colour home or may owe the disc turn:
+
+- Every seat's count of pieces at home, the pieces off the disc and the field of each quadrant
+  (7, 8 or 9) that each piece on the disc stands on are the same whichever way the disc
+  turns, so two plays that meet change them alike.
+- A play that sends no piece of its colour home changes them by taking its piece off its
+  origin and putting it on its target (and, capturing, a piece of another colour home; a
+  black card's run takes the same pieces home for the same value, which the Black Dog's
+  field tells). Another play changing them alike moves a piece of the same colour from a
+  field like its origin to a field like its target: the same fields, or fields of the disc
+  a multiple of 16 apart, which no card's values reach. So it is the same movement, or it
+  lands on a paw exactly when the first one does.
+- Plays that land on no paw leave the disc as it is; one whose piece goes to another field
+  leaves its origin empty, where the other play leaves a piece.
+
+So the listing works out a state only for those plays (:meth:`PlayStates.may_meet`): one
+whose Landing (:func:`~dogrules.rules.movement.landing`) captures a piece of its own colour
+or has it taken by the Black Dog (R-B3), one that a black card's run takes after it, and one
+that may owe the disc turn (:func:`~dogrules.rules.disc.may_owe_turn`). Entering captures
+only another colour (R-C5), and a Swap or the Magnet sends nobody home. DOG Kids' dogs never
+go home by their own side's move (they jump their own dogs; a push moves the partner's dogs
+on), and its board has no disc: its plays never meet.
+
+Where the acting seat cannot see that two states are equal (Agent DOG's face-down pieces),
+the state is told as the Partner search tells it (:func:`~dogrules.rules.split_places.as_seen`):
+the pieces face down when the play began followed as individuals, the others by owner."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+from dogrules.data.register import implements
+from dogrules.engine.ruleset import CardRule, Moves, Turn
+from dogrules.engine.table import Table
+from dogrules.geometry.board import HOME
+from dogrules.geometry.cards import CardFamily, CardSpec
+from dogrules.model.actions import Action, ActionKind
+from dogrules.rules.blackdog import dog_path
+from dogrules.rules.disc import turned_places
+from dogrules.rules.movement import landing, number_distance
+from dogrules.rules.split_places import Where, as_seen, placed, settled
+
+
+@implements("BD-CAPTURE", "BD-DOG-LANDING", "BD-DOG-CAPTURES", "R-B3", "R-B4", "R-C15")
+def sends_own_home(turn: Turn, card: CardSpec, origin: int, target: int) -> bool:
+    """Whether a number move of ``card`` from ``origin`` to ``target`` sends a piece of the
+    moving piece's colour home: it lands on one, or on the Black Dog, which takes the moving
+    piece itself (R-B3), or a black card's run after it passes its target (R-B4)."""
+    board, table = turn.board, turn.table
+    owner = table.occupant[origin]
+    went = landing(board, table, owner, origin, target)
+    if went.taken_by_dog or went.captured == owner:
+        return True
+    if card.family != CardFamily.BLACK or table.dog is None:
+        return False
+    steps = number_distance(board, owner, origin, target)
+    return steps is not None and target in dog_path(board, table.dog, steps)
+
+
+class PlayStates:
+    """The states the plays of one card listed so far lead to, for the plays that can meet
+    another (see the module): ``unseen`` the fields whose pieces show the acting seat no
+    colour, ``settle`` and ``triggers`` the aftermath's moves and the landings that set it
+    moving (None and empty without one)."""
+
+    __slots__ = ("card", "followed", "rule", "seen", "settle", "triggers", "turn", "unseen")
+
+    def __init__(
+        self,
+        turn: Turn,
+        rule: CardRule,
+        card: CardSpec,
+        unseen: frozenset[int],
+        settle: Callable[[Table], None] | None,
+        triggers: frozenset[int],
+    ) -> None:
+        self.turn = turn
+        self.rule = rule
+        self.card = card
+        self.unseen = unseen
+        self.settle = settle
+        self.triggers = triggers
+        self.seen: set[Hashable] = set()
+        # The pieces followed as individuals (their fields, owners and which lie face down),
+        # worked out for the first play that needs them.
+        self.followed: tuple[Where, tuple[int, ...], tuple[int, ...]] | None = None
+
+    @implements("R-C15")
+    def may_meet(self, moves: Moves, owes: bool) -> bool:
+        """Whether a play can lead to the state of another play of the card: it moves one
+        piece and may owe the disc turn (``owes``: see
+        :func:`~dogrules.rules.disc.may_owe_turn`) or sends a piece of its colour home (see
+        the module)."""
+        if len(moves) != 1:
+            return False
+        if owes:
+            return True
+        ((origin, target),) = moves
+        return (
+            bool(self.card.steps)
+            and origin != HOME
+            and sends_own_home(self.turn, self.card, origin, target)
+        )
+
+    def after(self, moves: Moves) -> Table:
+        """The table the play's movements leave, carried out by the card's own rule on a
+        copy (nothing recorded)."""
+        table = self.turn.table.clone()
+        self.rule.carry_out(table, self.turn, self.card, Action(ActionKind.PLAY, moves=moves))
+        return table
+
+    @implements("R-C15")
+    def unmet(
+        self, moves: Moves, after: Table, directions: tuple[str | None, ...]
+    ) -> list[str | None]:
+        """Of the disc turn's ``directions`` after a play that can meet another (``after``:
+        the table its movements leave), those leading to a state no play listed before
+        reached: the first spelling of a state is the one listed (R-C15)."""
+        fresh: list[str | None] = []
+        for direction in directions:
+            state = self.state(moves, after, direction)
+            if state not in self.seen:
+                self.seen.add(state)
+                fresh.append(direction)
+        return fresh
+
+    def state(self, moves: Moves, after: Table, direction: str | None) -> Hashable:
+        """The state the play leads to (turning the disc in ``direction``), as the acting
+        seat tells it apart: once the aftermath has moved pieces, each seat's pieces and the
+        Black Dog's field; with pieces face down, those followed as individuals."""
+        ordered = not self.triggers.isdisjoint(after.landed)
+        if self.unseen:
+            assert direction is None, "no phase rule has both face-down pieces and a disc turn"
+            where = self.followed_after(moves)
+            if self.settle is not None and ordered:
+                where = settled(self.settle, after, where, tuple(after.landed))
+            _, owners, hidden = self.pieces()
+            return as_seen(where, owners, hidden)
+        if self.settle is not None and ordered:
+            after = after.clone()
+            self.settle(after)
+        seats, dog = after.pieces(), after.dog
+        if direction is None:
+            return seats, dog
+        return turned_places(self.turn.board, seats, dog, direction)
+
+    def followed_after(self, moves: Moves) -> Where:
+        """Where the pieces followed as individuals stand after the play's number move, as
+        its Landing says it goes."""
+        ((origin, target),) = moves
+        table = self.turn.table
+        went = landing(table.board, table, table.occupant[origin], origin, target)
+        return placed(self.pieces()[0], origin, target, went)
+
+    def pieces(self) -> tuple[Where, tuple[int, ...], tuple[int, ...]]:
+        """The pieces off home in board order, their owners, and the numbers of those lying
+        face down."""
+        if self.followed is None:
+            occupant = self.turn.table.occupant
+            where = tuple(sorted(occupant))
+            owners = tuple(occupant[location] for location in where)
+            hidden = tuple(n for n, location in enumerate(where) if location in self.unseen)
+            self.followed = where, owners, hidden
+        return self.followed
