@@ -3,26 +3,30 @@
 Two different movements of a card that moves one piece lead to the same state only if each
 of them sends a piece of the moving piece's colour home or may owe the disc turn:
 
-- Every seat's count of pieces at home, the pieces off the disc and the field of each quadrant
-  (7, 8 or 9) that each piece on the disc stands on are the same whichever way the disc
-  turns, so two plays that meet change them alike.
+- Every seat's count of pieces at home, the pieces off the disc, the field of its quadrant
+  (7, 8 or 9) that each piece on the disc stands on and the Black Dog's are the same
+  whichever way the disc turns, so two plays that meet change them alike.
 - A play that sends no piece of its colour home changes them by taking its piece off its
-  origin and putting it on its target (and, capturing, a piece of another colour home; a
-  black card's run takes the same pieces home for the same value, which the Black Dog's
-  field tells). Another play changing them alike moves a piece of the same colour from a
-  field like its origin to a field like its target: the same fields, or fields of the disc
-  a multiple of 16 apart, which no card's values reach. So it is the same movement, or it
-  lands on a paw exactly when the first one does.
-- Plays that land on no paw leave the disc as it is; one whose piece goes to another field
-  leaves its origin empty, where the other play leaves a piece.
+  origin and putting it on its target (capturing, it sends a piece of another colour home;
+  a black card's run takes the same pieces home for the same value, and another value
+  leaves the Black Dog elsewhere). Another play that changes them alike moves a piece of
+  the same colour from a field like its origin to a field like its target: the same
+  fields, since no card's values differ by the 16 fields between like fields of the disc,
+  or fields of the disc a quadrant or two apart, by the same value, so it lands on a paw
+  exactly when the first one does.
+- A play that lands on no paw leaves the disc as it is, and one whose piece comes from
+  another field leaves its origin empty where the other play leaves a piece.
 
-So the listing works out a state only for those plays (:meth:`PlayStates.may_meet`): one
-whose Landing (:func:`~dogrules.rules.movement.landing`) captures a piece of its own colour
-or has it taken by the Black Dog (R-B3), one that a black card's run takes after it, and one
-that may owe the disc turn (:func:`~dogrules.rules.disc.may_owe_turn`). Entering captures
-only another colour (R-C5), and a Swap or the Magnet sends nobody home. DOG Kids' dogs never
-go home by their own side's move (they jump their own dogs; a push moves the partner's dogs
-on), and its board has no disc: its plays never meet.
+Agent DOG's summons moves a piece too, onto the hole behind the meeting place reached; a
+play meets another by it only if its piece starts on that hole, face down, so the seat cannot
+tell the two apart. So the listing works out a state only for the plays
+:meth:`PlayStates.may_meet` names: one whose Landing
+(:func:`~dogrules.rules.movement.landing`) captures a piece of its own colour or has it
+taken by the Black Dog (R-B3), one that a black card's run takes after it, and one that may
+owe the disc turn (:func:`~dogrules.rules.disc.may_owe_turn`). Entering captures only
+another colour (R-C5), and a Swap or the Magnet sends nobody home. (DOG Kids' dogs never go
+home by their own side's move, they jump their own dogs and a push moves the partner's on,
+and its board has no disc.)
 
 Where the acting seat cannot see that two states are equal (Agent DOG's face-down pieces),
 the state is told as the Partner search tells it (:func:`~dogrules.rules.split_places.as_seen`):
