@@ -35,7 +35,7 @@ from dogrules.rules.disc import (
     turned_places,
 )
 from dogrules.rules.movement import any_colour_protects, protected_fields
-from dogrules.rules.play_states import PlayStates
+from dogrules.rules.play_states import PlayStates, may_meet
 from dogrules.rules.round import (
     acting_side_first,
     controlled_seat,
@@ -153,25 +153,19 @@ class RoundPlay:
         rule = self.cards[spec.family]
         disc = self.disc
         paws = frozenset() if disc is None else board_disc(turn).paws
-        aftermath = self.aftermath
-        states = PlayStates(
-            turn,
-            rule,
-            spec,
-            frozenset() if self.face_down is None else self.face_down(turn.board),
-            None if aftermath is None else aftermath.settle,
-            frozenset() if aftermath is None else aftermath.triggers(turn.board),
-        )
+        states: PlayStates | None = None
         found: list[Way] = []
         for moves in rule.plays(turn, spec):
             owes = disc is not None and may_owe_turn(paws, moves)
-            if not states.may_meet(moves, owes):
+            if not may_meet(turn, spec, moves, owes):
                 if disc is None or not owes:
                     found.append((moves, None))
                     continue
                 for direction in disc.options(turn, rule, spec, moves):
                     found.append((moves, direction))
                 continue
+            if states is None:
+                states = self.play_states(turn, rule, spec)
             after = states.after(moves)
             directions = NO_TURN
             if disc is not None and owes:
@@ -184,6 +178,20 @@ class RoundPlay:
             for direction in states.unmet(moves, after, directions):
                 found.append((moves, direction))
         return found
+
+    def play_states(self, turn: Turn, rule: CardRule, spec: CardSpec) -> PlayStates:
+        """The states of the plays of ``spec`` that can meet another, as the acting seat tells
+        them apart (the fields whose pieces it sees face down) once the aftermath has moved
+        pieces."""
+        board, aftermath = turn.board, self.aftermath
+        return PlayStates(
+            turn,
+            rule,
+            spec,
+            frozenset() if self.face_down is None else self.face_down(board),
+            None if aftermath is None else aftermath.settle,
+            frozenset() if aftermath is None else aftermath.triggers(board),
+        )
 
     def outcomes(self, game: GameRules) -> Outcomes:
         """What the rest of the turn reads from a play's movements: landings on paws (the

@@ -1,7 +1,8 @@
 """The states one-move plays of a card lead to, where two of them can meet (R-C15).
 
 Two different movements of a card that moves one piece lead to the same state only if each
-of them sends a piece of the moving piece's colour home or may owe the disc turn:
+of them sends a piece of the moving piece's colour home, or moves it from a field of the
+disc onto a paw:
 
 - Every seat's count of pieces at home, the pieces off the disc, the field of its quadrant
   (7, 8 or 9) that each piece on the disc stands on and the Black Dog's are the same
@@ -10,23 +11,23 @@ of them sends a piece of the moving piece's colour home or may owe the disc turn
   origin and putting it on its target (capturing, it sends a piece of another colour home;
   a black card's run takes the same pieces home for the same value, and another value
   leaves the Black Dog elsewhere). Another play that changes them alike moves a piece of
-  the same colour from a field like its origin to a field like its target: the same
-  fields, since no card's values differ by the 16 fields between like fields of the disc,
-  or fields of the disc a quadrant or two apart, by the same value, so it lands on a paw
-  exactly when the first one does.
+  the same colour from a field like its origin to a field like its target, by the same
+  value (no card's values differ by the 16 fields between like fields of the disc): from
+  the same field, to the same field, unless both origins lie on the disc, a quadrant or two
+  apart, and both plays land on a paw.
 - A play that lands on no paw leaves the disc as it is, and one whose piece comes from
   another field leaves its origin empty where the other play leaves a piece.
 
 Agent DOG's summons moves a piece too, onto the hole behind the meeting place reached; a
 play meets another by it only if its piece starts on that hole, face down, so the seat cannot
-tell the two apart. So the listing works out a state only for the plays
-:meth:`PlayStates.may_meet` names: one whose Landing
-(:func:`~dogrules.rules.movement.landing`) captures a piece of its own colour or has it
-taken by the Black Dog (R-B3), one that a black card's run takes after it, and one that may
-owe the disc turn (:func:`~dogrules.rules.disc.may_owe_turn`). Entering captures only
-another colour (R-C5), and a Swap or the Magnet sends nobody home. (DOG Kids' dogs never go
-home by their own side's move, they jump their own dogs and a push moves the partner's on,
-and its board has no disc.)
+tell the two apart. So the listing works out a state only for the plays :func:`may_meet`
+names: one whose Landing (:func:`~dogrules.rules.movement.landing`) captures a piece of its
+own colour or has it taken by the Black Dog (R-B3), one that a black card's run takes after
+it, and one from a field of the disc that may owe the turn
+(:func:`~dogrules.rules.disc.may_owe_turn`). Entering captures only another colour (R-C5),
+and a Swap or the Magnet sends nobody home. (DOG Kids' dogs never go home by their own
+side's move, they jump their own dogs and a push moves the partner's on, and its board has
+no disc.)
 
 Where the acting seat cannot see that two states are equal (Agent DOG's face-down pieces),
 the state is told as the Partner search tells it (:func:`~dogrules.rules.split_places.as_seen`):
@@ -48,6 +49,22 @@ from dogrules.rules.movement import landing, number_distance
 from dogrules.rules.split_places import Where, as_seen, placed, settled
 
 
+@implements("R-C15")
+def may_meet(turn: Turn, card: CardSpec, moves: Moves, owes: bool) -> bool:
+    """Whether a play of ``card`` can lead to the state of another play of the card: it moves
+    one piece, and sends a piece of its colour home or moves it from a field of the disc and
+    may owe the turn (``owes``: see :func:`~dogrules.rules.disc.may_owe_turn`); see the
+    module."""
+    if len(moves) != 1:
+        return False
+    ((origin, target),) = moves
+    if owes:
+        disc = turn.board.disc
+        if disc is not None and origin in disc.fields:
+            return True
+    return bool(card.steps) and origin != HOME and sends_own_home(turn, card, origin, target)
+
+
 @implements("BD-CAPTURE", "BD-DOG-LANDING", "BD-DOG-CAPTURES", "R-B3", "R-B4", "R-C15")
 def sends_own_home(turn: Turn, card: CardSpec, origin: int, target: int) -> bool:
     """Whether a number move of ``card`` from ``origin`` to ``target`` sends a piece of the
@@ -55,9 +72,11 @@ def sends_own_home(turn: Turn, card: CardSpec, origin: int, target: int) -> bool
     piece itself (R-B3), or a black card's run after it passes its target (R-B4)."""
     board, table = turn.board, turn.table
     owner = table.occupant[origin]
-    went = landing(board, table, owner, origin, target)
-    if went.taken_by_dog or went.captured == owner:
-        return True
+    # Onto a free field away from the Black Dog a move lands on nobody (see its Landing).
+    if target in table.occupant or target == table.dog:
+        went = landing(board, table, owner, origin, target)
+        if went.taken_by_dog or went.captured == owner:
+            return True
     if card.family != CardFamily.BLACK or table.dog is None:
         return False
     steps = number_distance(board, owner, origin, target)
@@ -91,23 +110,6 @@ class PlayStates:
         # The pieces followed as individuals (their fields, owners and which lie face down),
         # worked out for the first play that needs them.
         self.followed: tuple[Where, tuple[int, ...], tuple[int, ...]] | None = None
-
-    @implements("R-C15")
-    def may_meet(self, moves: Moves, owes: bool) -> bool:
-        """Whether a play can lead to the state of another play of the card: it moves one
-        piece and may owe the disc turn (``owes``: see
-        :func:`~dogrules.rules.disc.may_owe_turn`) or sends a piece of its colour home (see
-        the module)."""
-        if len(moves) != 1:
-            return False
-        if owes:
-            return True
-        ((origin, target),) = moves
-        return (
-            bool(self.card.steps)
-            and origin != HOME
-            and sends_own_home(self.turn, self.card, origin, target)
-        )
 
     def after(self, moves: Moves) -> Table:
         """The table the play's movements leave, carried out by the card's own rule on a
