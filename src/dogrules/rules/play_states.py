@@ -18,16 +18,22 @@ disc onto a paw:
 - A play that lands on no paw leaves the disc as it is, and one whose piece comes from
   another field leaves its origin empty where the other play leaves a piece.
 
+A play that sends a piece of its colour home changes them by taking its piece off its origin
+and putting one more of its colour home. Another play does so from the same field (or from a
+like field of the disc, both landing on a paw), by another value of the card: the Black
+Dog's field tells the value of a black card, so two of its plays meet only from two fields
+of the run's path, the run taking both origins' pieces either way.
+
 Agent DOG's summons moves a piece too, onto the hole behind the meeting place reached; a
 play meets another by it only if its piece starts on that hole, face down, so the seat cannot
 tell the two apart. So the listing works out a state only for the plays :func:`may_meet`
-names: one whose Landing (:func:`~dogrules.rules.movement.landing`) captures a piece of its
-own colour or has it taken by the Black Dog (R-B3), one that a black card's run takes after
-it, and one from a field of the disc that may owe the turn
-(:func:`~dogrules.rules.disc.may_owe_turn`). Entering captures only another colour (R-C5),
-and a Swap or the Magnet sends nobody home. (DOG Kids' dogs never go home by their own
-side's move, they jump their own dogs and a push moves the partner's on, and its board has
-no disc.)
+names: one from a field of the disc that may owe the turn
+(:func:`~dogrules.rules.disc.may_owe_turn`); one of a card of several values (1/11) whose
+Landing (:func:`~dogrules.rules.movement.landing`) captures a piece of its own colour or has
+it taken by the Black Dog (R-B3); one of a black card from a field of the run's path whose
+piece goes home. Entering captures only another colour (R-C5), and a Swap or the Magnet
+sends nobody home. (DOG Kids' dogs never go home by their own side's move, they jump their
+own dogs and a push moves the partner's on, and its board has no disc.)
 
 Where the acting seat cannot see that two states are equal (Agent DOG's face-down pieces),
 the state is told as the Partner search tells it (:func:`~dogrules.rules.split_places.as_seen`):
@@ -35,12 +41,14 @@ the pieces face down when the play began followed as individuals, the others by 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable
+from typing import Final
 
 from dogrules.data.register import implements
 from dogrules.engine.ruleset import CardRule, Moves, Turn
 from dogrules.engine.table import Table
-from dogrules.geometry.board import HOME
+from dogrules.geometry.board import HOME, Board
 from dogrules.geometry.cards import CardFamily, CardSpec
 from dogrules.model.actions import Action, ActionKind
 from dogrules.rules.blackdog import dog_path
@@ -48,39 +56,61 @@ from dogrules.rules.disc import turned_places
 from dogrules.rules.movement import landing, number_distance
 from dogrules.rules.split_places import Where, as_seen, placed, settled
 
+# The card family whose play the Black Dog's run follows (R-B4).
+RUNS_THE_DOG: Final = CardFamily.BLACK
 
-@implements("R-C15")
+
+@implements("BD-CAPTURE", "BD-DOG-LANDING", "R-B3", "R-B5", "R-C15")
 def may_meet(turn: Turn, card: CardSpec, moves: Moves, owes: bool) -> bool:
-    """Whether a play of ``card`` can lead to the state of another play of the card: it moves
-    one piece, and sends a piece of its colour home or moves it from a field of the disc and
-    may owe the turn (``owes``: see :func:`~dogrules.rules.disc.may_owe_turn`); see the
-    module."""
+    """Whether a play of ``card`` can lead to the state of another play of the card (see the
+    module): it moves one piece, from a field of the disc when it may owe the turn (``owes``:
+    see :func:`~dogrules.rules.disc.may_owe_turn`), or sends a piece of its colour home: with a
+    black card from a field of the run's path (:func:`leaves_the_run_alone`); with a card of
+    several values, by a Landing that captures one or has it taken by the Black Dog (R-B3)."""
     if len(moves) != 1:
         return False
     ((origin, target),) = moves
-    if owes:
-        disc = turn.board.disc
-        if disc is not None and origin in disc.fields:
-            return True
-    return bool(card.steps) and origin != HOME and sends_own_home(turn, card, origin, target)
-
-
-@implements("BD-CAPTURE", "BD-DOG-LANDING", "BD-DOG-CAPTURES", "R-B3", "R-B4", "R-C15")
-def sends_own_home(turn: Turn, card: CardSpec, origin: int, target: int) -> bool:
-    """Whether a number move of ``card`` from ``origin`` to ``target`` sends a piece of the
-    moving piece's colour home: it lands on one, or on the Black Dog, which takes the moving
-    piece itself (R-B3), or a black card's run after it passes its target (R-B4)."""
     board, table = turn.board, turn.table
-    owner = table.occupant[origin]
-    # Onto a free field away from the Black Dog a move lands on nobody (see its Landing).
-    if target in table.occupant or target == table.dog:
-        went = landing(board, table, owner, origin, target)
-        if went.taken_by_dog or went.captured == owner:
-            return True
-    if card.family != CardFamily.BLACK or table.dog is None:
+    if owes and board.disc is not None and origin in board.disc.fields:
+        return True
+    if card.family == RUNS_THE_DOG:
+        return leaves_the_run_alone(turn, card, origin, target)
+    # A card of one value takes a piece from one field to one field (or into its finish,
+    # onto nobody); an entry, a swap or the Magnet sends no piece of its colour home.
+    if len(card.steps) < 2 or origin == HOME:
         return False
+    if target not in table.occupant and target != table.dog:
+        return False
+    owner = table.occupant[origin]
+    went = landing(board, table, owner, origin, target)
+    return went.taken_by_dog or went.captured == owner
+
+
+@implements("BD-DOG-CAPTURES", "BD-SEQUENCE", "R-B2", "R-B4")
+def leaves_the_run_alone(turn: Turn, card: CardSpec, origin: int, target: int) -> bool:
+    """Whether a black card's move from ``origin`` to ``target`` and the Black Dog's run after
+    it (as many fields as the move's steps) leave the board as the run alone would: the piece
+    stands on the run's path and goes home, taken by the run or landing on a piece of its own
+    colour (every move of one value from the run's path that does so meets the others)."""
+    board, table = turn.board, turn.table
+    dog = table.dog
+    if dog is None or origin not in run_fields(board, dog, max(card.steps)):
+        return False
+    owner = table.occupant[origin]
     steps = number_distance(board, owner, origin, target)
-    return steps is not None and target in dog_path(board, table.dog, steps)
+    if steps is None or origin not in run_fields(board, dog, steps):
+        return False
+    if target in run_fields(board, dog, steps):
+        return True
+    went = landing(board, table, owner, origin, target)
+    return went.taken_by_dog or went.captured == owner
+
+
+@functools.cache
+def run_fields(board: Board, dog: int, steps: int) -> frozenset[int]:
+    """The fields the Black Dog's run of ``steps`` from ``dog`` captures on (its path,
+    :func:`~dogrules.rules.blackdog.dog_path`), worked out once a board, field and value."""
+    return frozenset(dog_path(board, dog, steps))
 
 
 class PlayStates:
