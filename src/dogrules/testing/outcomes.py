@@ -151,8 +151,11 @@ def played_outcome(v: Variant, state: State, action: Action, transition: Transit
 
 
 def spelled_several_ways(v: Variant, action: Action) -> bool:
-    """Whether ``action`` plays a card whose plays can be spelled several ways: a Partner
-    (or a Copy of one) or a two-colour card."""
+    """Whether ``action`` plays a card whose plays can be spelled several ways in every
+    position: a Partner (or a Copy of one) or a two-colour card. The state machines and
+    ``dogrules check`` try every spelling (:func:`check_every_outcome_listed`) where one is
+    listed; two movements of a one-move card meet in one state only now and then, and
+    ``tests/test_distinct_outcomes.py`` tries them on positions drawn for it."""
     if action.kind != ActionKind.PLAY or action.plays_as is None:
         return False
     family = v.ruleset.catalogue.spec(action.plays_as).family
