@@ -28,6 +28,7 @@ import dogrules
 from helpers import (
     AD,
     act,
+    assert_another_spelling,
     assert_illegal,
     at,
     at_home,
@@ -556,6 +557,26 @@ def test_AD_CAPTURE_the_piece_landed_on_goes_home_to_its_own_colour(
     assert captured.seat == victim and captured.src == f"T{field}"
     assert cites(captured, "AD-CAPTURE")
     assert "penalised" not in kinds(t)  # an opponent's piece
+
+
+@pytest.mark.clause("R-C15", "AD-CAPTURE", "AD-OWN-CAPTURE-PENALTY")
+def test_R_C15_capturing_either_of_two_face_up_own_pieces_is_one_listed_action() -> None:
+    """Seat 0's face-up pieces on T22, T23 and T33: 1/11 T22-T23 and T22-T33 each send one
+    of them home and leave one on T23 and one on T33, which the seat sees: one listed
+    action, the other spelling legal."""
+    s = pos({0: ["T22", "T23", "T33"]}, {0: ["1/11"], 1: ["2"]})
+    assert_another_spelling(s, "1/11 T22-T33", "1/11 T22-T23")
+
+
+@pytest.mark.clause("R-C15", "AD-CAPTURE", "AD-FLIPPED", "R-A9")
+def test_R_C15_capturing_a_face_down_piece_or_a_face_up_one_stays_two_listed_actions() -> None:
+    """Seat 0's piece on the hole T20 lies face down: 1/11 T19-T20 captures it, T19-T30 the
+    face-up T30. The states are equal only because the face-down piece is seat 0's, which the
+    seat cannot see, so both stay listed (merging them would tell its colour)."""
+    s = pos({0: ["T19", "T20", "T30"]}, {0: ["1/11"], 1: ["2"]})
+    both = ("1/11 T19-T20", "1/11 T19-T30")
+    assert set(both) <= legal(s)
+    assert play(s, both[0]).state == play(s, both[1]).state
 
 
 # ---------------------------------------------------------------------------------------------

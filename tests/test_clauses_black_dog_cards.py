@@ -884,6 +884,43 @@ def test_BD_DOG_LANDING_a_move_ending_on_the_dog_captures_the_mover() -> None:
     assert kinds(t) == ["played", "moved", "captured", "dog_moved"]
 
 
+@pytest.mark.clause("R-C15", "BD-DOG-LANDING", "BD-CAPTURE", "R-B3")
+def test_R_C15_landing_on_an_own_piece_or_on_the_dog_from_one_field_is_one_listed_action() -> None:
+    """Seat 0's pieces on T14 and T15, the Black Dog on T25: 1/11 T14-T15 captures the own
+    piece on T15, 1/11 T14-T25 has the mover taken by the dog. Either way one piece stands on
+    T15 and one more is home: one state, listed once, in the first movement the card's rule
+    finds; the other stays legal."""
+    s = pos({0: ["T14", "T15"]}, {0: ["1/11"], 1: ["2"]}, black_dog="T25")
+    assert_another_spelling(s, "1/11 T14-T25", "1/11 T14-T15")
+    assert at(act(s, "1/11 T14-T15").state, 0) == ["T15"]
+    # with another colour on T15 the two plays differ (seat 1's piece goes home, or seat 0's)
+    s = pos({0: ["T14"], 1: ["T15"]}, {0: ["1/11"], 1: ["2"]}, black_dog="T25")
+    assert {"1/11 T14-T15", "1/11 T14-T25"} <= notations(s)
+
+
+@pytest.mark.clause("R-C15", "BD-DOG-CAPTURES", "BD-CAPTURE", "R-B4")
+def test_R_C15_black_card_moves_that_the_run_makes_alike_are_one_listed_action() -> None:
+    """The Black Dog on T30 runs 3 over T31, T33 and T34 (the start field T32 skipped): moving
+    T31 to T34 (taken by the run) or T34 onto the own piece on T37 (and T31 taken by the run)
+    both leave seat 0 with one piece on T37 and two more home."""
+    s = pos({0: ["T31", "T34", "T37"]}, {0: ["black:3"], 1: ["2"]}, black_dog="T30")
+    assert_another_spelling(s, "black:3 T34-T37", "black:3 T31-T34")
+    assert at(act(s, "black:3 T31-T34").state, 0) == ["T37"]
+
+
+@pytest.mark.clause("R-C15", "R-B5", "BD-DISC-DIRECTION", "BD-DISC-CARRIES")
+def test_R_C15_two_moves_onto_paws_that_turn_to_the_same_board_are_one_listed_action() -> None:
+    """Seat 0's pieces face each other across the disc (T7, T39): T7-T9 then a turn either
+    way leaves the boards T39-T41 leaves turned the other way, so only the first movement is
+    listed, with both directions; the other movement stays legal."""
+    s = pos({0: ["T7", "T39"]}, {0: ["2"], 1: ["2"]})
+    listed = notations(s)
+    assert {"2 T7-T9 turn cw", "2 T7-T9 turn ccw"} <= listed
+    assert not {"2 T39-T41 turn cw", "2 T39-T41 turn ccw"} & listed
+    assert_another_spelling(s, "2 T39-T41 turn cw", "2 T7-T9 turn ccw")
+    assert_another_spelling(s, "2 T39-T41 turn ccw", "2 T7-T9 turn cw")
+
+
 @pytest.mark.clause("BD-DOG-IMMUNE", "R-B3", "R-B6")
 def test_BD_DOG_IMMUNE_the_dog_is_never_captured_nor_swapped() -> None:
     s = pos({0: ["T5"]}, {0: ["swap"], 1: ["2"]}, black_dog="T12")

@@ -93,6 +93,49 @@ def test_partner_lists_every_outcome_once_in_its_canonical_spelling(
             checked += 1
 
 
+def clustered(v: Variant, players: int, rng: random.Random) -> State | None:
+    """A random position where the seat to act has two or more pieces (and another seat up to
+    two, and the Black Dog) within 14 fields of the track, and four cards that move one
+    piece by a number; None if the draw is not a valid position. Plays of one card meet in
+    one state there now and then (own pieces captured, the dog's landing and run, paws)."""
+    board = v.board(players)
+    per_seat = board.pieces_per_seat
+    first = rng.randrange(board.track)
+    window = [(first + step) % board.track for step in range(14)]
+    rng.shuffle(window)
+    own = rng.randint(2, per_seat)
+    pieces = {seat: ["H"] * per_seat for seat in range(players)}
+    pieces[0] = [board.label(window.pop()) for _ in range(own)] + ["H"] * (per_seat - own)
+    other = rng.randrange(1, players)
+    near = [board.label(window.pop()) for _ in range(rng.randint(0, 2))]
+    pieces[other] = near + ["H"] * (per_seat - len(near))
+    dog = board.label(window.pop()) if v.name == "black-dog" else None
+    cards = [card for card, _ in v.deck.counts if card not in ("partner", "copy", "swap", "magnet")]
+    try:
+        return v.position(
+            players=players, pieces=pieces, hands={0: rng.sample(cards, 4), 1: ["2"]}, black_dog=dog
+        )
+    except dogrules.DogRulesError:
+        return None
+
+
+@pytest.mark.clause("R-C15")
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("name", ["black-dog", "agent-dog"])
+def test_R_C15_one_move_cards_list_every_outcome_once_in_its_first_spelling(
+    name: str, players: int
+) -> None:
+    """Every movement of a card that moves one piece, with each disc turn, applied: every
+    state reached is listed once, in the first movement (and direction) that reaches it."""
+    v = dogrules.variant(name)
+    rng = random.Random(f"{name}-{players}-one-move")
+    checked = 0
+    while checked < 20 * POSITIONS:
+        state = clustered(v, players, rng)
+        if state is not None and check_every_outcome_listed(v, state, SPELLINGS):
+            checked += 1
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("name", ["black-dog", "agent-dog"])
 def test_no_two_listed_actions_share_an_outcome_in_a_crowded_position(

@@ -218,9 +218,9 @@ def test_vectors_export_writes_a_folder_or_needs_update(
     assert result.exit_code == 0, result.output
     assert f"vectors version {VECTORS_VERSION}: 12 files" in result.output
     assert (
-        "black-dog: 134 vectors; cards 19/19; phases exchange, over, play, setup" in result.output
+        "black-dog: 135 vectors; cards 19/19; phases exchange, over, play, setup" in result.output
     )
-    assert "83 of 91 rule clauses and rulings shown deciding; not: BD-2P3P-PIECES" in result.output
+    assert "84 of 91 rule clauses and rulings shown deciding; not: BD-2P3P-PIECES" in result.output
     assert (tmp_path / "out" / "index.json").read_bytes() == (
         shipped_dir() / "index.json"
     ).read_bytes()

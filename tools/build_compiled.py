@@ -76,6 +76,7 @@ COMPILED = (
     "rules/split_skips.py",
     "rules/partner.py",
     "rules/play.py",
+    "rules/play_states.py",
     "rules/round.py",
     "rules/disc.py",
     "rules/blackdog.py",

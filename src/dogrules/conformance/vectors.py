@@ -86,8 +86,6 @@ UNSHOWN: dict[str, str] = {
     "AD-FIRST-DEALER": SETUP,
     "AD-PLAYERS": SETUP,
     "AD-SETUP": SETUP,
-    "R-C15": "which spelling of an outcome is listed: every vector's listing shows it, "
-    "action by action, but no event or refusal cites it",
     "KD-DEAL": SETUP,
     "KD-DECK": SETUP,
     "KD-DOGS": SETUP,

@@ -149,7 +149,9 @@ class CardRule(Protocol):
         """Every distinct outcome the card can carry out in full, each once, in its canonical
         spelling (the first of its spellings in the rule's stable order); candidates are
         pruned only by this rule's own checks, and every other spelling of a listed outcome
-        passes :meth:`check` and carries out to the same state."""
+        passes :meth:`check` and carries out to the same state. (Two different movements of
+        a card that moves one piece may reach one state: the play phase lists the first,
+        R-C15.)"""
         ...
 
     def check(self, turn: Turn, card: CardSpec, action: Action) -> Refusal | None:

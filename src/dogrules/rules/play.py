@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol
 
 from dogrules.data.register import implements
@@ -25,14 +25,17 @@ from dogrules.model.results import Refusal, Transition
 from dogrules.model.state import Phase, State
 from dogrules.rules.copy import check_copy, copy_plays_as
 from dogrules.rules.disc import (
+    NO_TURN,
     DiscTurn,
     board_disc,
     directions_after,
     may_owe_turn,
+    turn_choices,
     turn_disc,
     turned_places,
 )
 from dogrules.rules.movement import any_colour_protects, protected_fields
+from dogrules.rules.play_states import PlayStates, may_meet
 from dogrules.rules.round import (
     acting_side_first,
     controlled_seat,
@@ -102,6 +105,8 @@ class RoundPlay:
     cards: Mapping[CardFamily, CardRule]
     disc: DiscTurn | None = None
     aftermath: Aftermath | None = None
+    # The fields whose pieces show the seats no colour (Agent DOG's holes), by board.
+    face_down: Callable[[Board], frozenset[int]] | None = None
     turn_clauses: tuple[str, ...] = ("BD-TURN",)
     round_start_clauses: tuple[str, ...] = ("BD-DEALER-ROTATES", "R-C1")
 
@@ -147,22 +152,51 @@ class RoundPlay:
             found = ways[spec.notation] = self.ways(turn, spec) if kept is None else kept
         return (card, copied, found)
 
+    @implements("R-C15")
     def ways(self, turn: Turn, spec: CardSpec) -> list[Way]:
         """The movements a card played as ``spec`` can carry out, each with the disc turn's
-        direction (None when no turn is due)."""
+        direction (None when no turn is due), one per state they lead to (R-C15): of two
+        plays of one piece that reach the same state, the first is listed."""
         rule = self.cards[spec.family]
-        if self.disc is None:
-            return [(moves, None) for moves in rule.plays(turn, spec)]
         disc = self.disc
-        paws = board_disc(turn).paws
+        paws = frozenset() if disc is None else board_disc(turn).paws
+        states: PlayStates | None = None
         found: list[Way] = []
         for moves in rule.plays(turn, spec):
-            if not may_owe_turn(paws, moves):
+            owes = disc is not None and may_owe_turn(paws, moves)
+            if may_meet(turn, spec, moves, owes):
+                if states is None:
+                    states = self.play_states(turn, rule, spec)
+                after = states.after(moves)
+                directions = NO_TURN
+                if disc is not None and owes:
+                    # The disc's choices on the table just worked out, noted as a mechanic
+                    # that lists its plays by state notes them, not carried out again.
+                    directions = turn.known_turns.setdefault(
+                        (spec.notation, moves), turn_choices(board_disc(turn), after)
+                    )
+                found += [
+                    (moves, direction) for direction in states.unmet(moves, after, directions)
+                ]
+            elif disc is not None and owes:
+                found += [(moves, direction) for direction in disc.options(turn, rule, spec, moves)]
+            else:
                 found.append((moves, None))
-                continue
-            for direction in disc.options(turn, rule, spec, moves):
-                found.append((moves, direction))
         return found
+
+    def play_states(self, turn: Turn, rule: CardRule, spec: CardSpec) -> PlayStates:
+        """The states of the plays of ``spec`` that can meet another, as the acting seat tells
+        them apart (the fields whose pieces it sees face down) once the aftermath has moved
+        pieces."""
+        board, aftermath = turn.board, self.aftermath
+        return PlayStates(
+            turn,
+            rule,
+            spec,
+            frozenset() if self.face_down is None else self.face_down(board),
+            None if aftermath is None else aftermath.settle,
+            frozenset() if aftermath is None else aftermath.triggers(board),
+        )
 
     def outcomes(self, game: GameRules) -> Outcomes:
         """What the rest of the turn reads from a play's movements: landings on paws (the

@@ -122,15 +122,12 @@ def outcome(v: Variant, state: State, transition: Transition) -> Hashable:
 def face_down_pieces(v: Variant, state: State) -> frozenset[Piece]:
     """The pieces of ``state`` that show the seats no colour (Agent DOG's face-down pieces,
     R-A9), as :func:`followed_pieces` names them; the fields that hide a piece's colour are
-    the ones ``v``'s Partner card follows pieces on."""
+    the ones ``v``'s play phase names (``RoundPlay.face_down``)."""
     rule = v.ruleset.phases.get(Phase.PLAY)
-    if not isinstance(rule, RoundPlay):
-        return frozenset()
-    partner = rule.cards.get(CardFamily.PARTNER)
-    if not isinstance(partner, PartnerCard) or partner.face_down is None:
+    if not isinstance(rule, RoundPlay) or rule.face_down is None:
         return frozenset()
     board = v.board(state.players)
-    hidden = partner.face_down(board)
+    hidden = rule.face_down(board)
     labels = _labels(board)
     return frozenset(
         ("at", _field(labels[location], seat))
@@ -154,8 +151,11 @@ def played_outcome(v: Variant, state: State, action: Action, transition: Transit
 
 
 def spelled_several_ways(v: Variant, action: Action) -> bool:
-    """Whether ``action`` plays a card whose plays can be spelled several ways: a Partner
-    (or a Copy of one) or a two-colour card."""
+    """Whether ``action`` plays a card whose plays can be spelled several ways in every
+    position: a Partner (or a Copy of one) or a two-colour card. The state machines and
+    ``dogrules check`` try every spelling (:func:`check_every_outcome_listed`) where one is
+    listed; two movements of a one-move card meet in one state only now and then, and
+    ``tests/test_distinct_outcomes.py`` tries them on positions drawn for it."""
     if action.kind != ActionKind.PLAY or action.plays_as is None:
         return False
     family = v.ruleset.catalogue.spec(action.plays_as).family
@@ -164,8 +164,9 @@ def spelled_several_ways(v: Variant, action: Action) -> bool:
 
 def spellings(v: Variant, state: State, limit: int) -> list[Action] | None:
     """Every legal action in ``state``, each outcome in all its spellings (listed actions
-    with their other disc direction and other colour, and every Partner ordering); None
-    when there would be more than ``limit`` candidates."""
+    with their other disc direction and other colour, every Partner ordering, and every
+    movement of a one-move card with each disc direction); None when there would be more
+    than ``limit`` candidates."""
     game = v.game(state.players)
     # The Partner orderings first: past the limit, the listing is not worked out at all.
     partner = _partner_spellings(game, state, limit)
@@ -176,6 +177,7 @@ def spellings(v: Variant, state: State, limit: int) -> list[Action] | None:
     for action in listed:
         candidates.update(dict.fromkeys(_respellings(v, action)))
     candidates.update(dict.fromkeys(partner))
+    candidates.update(dict.fromkeys(_one_move_spellings(game, state)))
     if len(candidates) > limit:
         return None
     return [action for action in candidates if v.is_legal(state, action)]
@@ -210,6 +212,30 @@ def _partner_spellings(game: GameRules, state: State, limit: int) -> list[Action
     return out
 
 
+def _one_move_spellings(game: GameRules, state: State) -> list[Action]:
+    """Every movement each card of the seat to act other than a Partner can carry out, as
+    its card rule finds them (one state may be reached by several), with each disc turn
+    (legal or not), in the listing's order."""
+    rule = game.ruleset.phases.get(state.phase)
+    if not isinstance(rule, RoundPlay):
+        return []
+    turn = make_turn(game, state, Table.of(game.board, state), outcome=rule.outcomes(game))
+    catalogue = game.ruleset.catalogue
+    out: list[Action] = []
+    for card in distinct(state.hands[state.to_act]):
+        spec = catalogue.spec(card)
+        copied = state.last_played if spec.family == CardFamily.COPY else None
+        if copied is not None:
+            spec = catalogue.spec(copied)
+        card_rule = rule.cards.get(spec.family)
+        if card_rule is None or isinstance(card_rule, PartnerCard):
+            continue
+        for moves in card_rule.plays(turn, spec):
+            for turn_to in (None, "cw", "ccw"):
+                out.append(Action(ActionKind.PLAY, card, copied, moves, turn=turn_to))
+    return out
+
+
 def partner_cards(game: GameRules, state: State) -> list[tuple[str, str | None]]:
     """The cards of the seat to act that play as a Partner, each with the card a Copy plays
     as (None for the Partner itself)."""
@@ -225,21 +251,17 @@ def partner_cards(game: GameRules, state: State) -> list[tuple[str, str | None]]
 def check_outcomes_distinct(
     v: Variant, state: State, transitions: dict[Action, Transition]
 ) -> None:
-    """No two listed spellings of one play lead to the same outcome (R-C15): the orderings of
-    a Partner's or a two-colour card's movements, and the disc turn's two directions after the
-    same movements. (A card played, given or discarded is a decision of its own: playing or
-    discarding either of two cards is two decisions even when the reshuffle that follows
-    hands the card back.) Two different movements of a one-move card that meet in one state
-    (a piece landing on another piece of its colour, against the same piece taken by the
-    Black Dog) are not merged yet: the listing does not work out each move's state, so this
-    check does not ask it of them (R-C15's note in the register)."""
+    """No two listed plays of one card lead to the same outcome (R-C15): not two orderings of
+    a Partner's or a two-colour card's movements, not the disc turn's two directions after
+    the same movements, and not two different movements of a one-move card (a piece landing
+    on another piece of its colour, against the same piece taken by the Black Dog). A card
+    played, given or discarded is a decision of its own: playing or discarding either of two
+    cards is two decisions even when the reshuffle that follows hands the card back."""
     seen: dict[Hashable, Action] = {}
     for action, transition in transitions.items():
         if action.kind != ActionKind.PLAY:
             continue
         key = played_outcome(v, state, action, transition)
-        if not spelled_several_ways(v, action):
-            key = key, action.moves
         if key in seen:
             raise violation(
                 "listed_outcomes_distinct",
@@ -285,10 +307,15 @@ def _check_canonical(
     keys: dict[Action, Hashable],
 ) -> None:
     """A listed Partner play is the first of its outcome's spellings in the order every
-    spelling is generated (pieces in board order, longer sub-moves first); ``keys``: the
-    outcome of every legal spelling."""
+    spelling is generated (pieces in board order, longer sub-moves first), and so is a
+    listed play of a one-move card (its movements in its rule's order, the disc turned
+    clockwise before counter-clockwise); ``keys``: the outcome of every legal spelling."""
+    game = v.game(state.players)
     first: dict[Hashable, Action] = {}
-    for action in _partner_spellings(v.game(state.players), state, limit) or []:
+    for action in [
+        *(_partner_spellings(game, state, limit) or []),
+        *_one_move_spellings(game, state),
+    ]:
         if action in keys:
             first.setdefault(keys[action], action)
     for key, action in first.items():

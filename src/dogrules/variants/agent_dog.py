@@ -72,6 +72,7 @@ AGENT_DOG = Ruleset(
                 CardFamily.PARTNER: PartnerCard(AgentPartnerTargets(), face_down=face_down_fields),
             },
             aftermath=AgentAftermath(),
+            face_down=face_down_fields,
             turn_clauses=("AD-TURN",),
             round_start_clauses=("AD-DEALER-STARTS", "AD-DEALER-ROTATES", "R-A8"),
         ),
