@@ -54,7 +54,7 @@ from dogrules.model.actions import Action, ActionKind
 from dogrules.rules.blackdog import dog_path
 from dogrules.rules.disc import turned_places
 from dogrules.rules.movement import landing, number_distance
-from dogrules.rules.split_places import Where, as_seen, placed, settled
+from dogrules.rules.split_places import Followed, Where, as_seen, followed, placed, settled
 
 # The card family whose play the Black Dog's run follows (R-B4).
 RUNS_THE_DOG: Final = CardFamily.BLACK
@@ -139,7 +139,7 @@ class PlayStates:
         self.seen: set[Hashable] = set()
         # The pieces followed as individuals (their fields, owners and which lie face down),
         # worked out for the first play that needs them.
-        self.followed: tuple[Where, tuple[int, ...], tuple[int, ...]] | None = None
+        self.followed: Followed | None = None
 
     def after(self, moves: Moves) -> Table:
         """The table the play's movements leave, carried out by the card's own rule on a
@@ -191,13 +191,9 @@ class PlayStates:
         went = landing(table.board, table, table.occupant[origin], origin, target)
         return placed(self.pieces()[0], origin, target, went)
 
-    def pieces(self) -> tuple[Where, tuple[int, ...], tuple[int, ...]]:
+    def pieces(self) -> Followed:
         """The pieces off home in board order, their owners, and the numbers of those lying
-        face down."""
+        face down (worked out for the first play that needs them)."""
         if self.followed is None:
-            occupant = self.turn.table.occupant
-            where = tuple(sorted(occupant))
-            owners = tuple(occupant[location] for location in where)
-            hidden = tuple(n for n, location in enumerate(where) if location in self.unseen)
-            self.followed = where, owners, hidden
+            self.followed = followed(self.turn.table.occupant, self.unseen)
         return self.followed

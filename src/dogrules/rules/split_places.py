@@ -6,7 +6,7 @@ pieces; and which of them stand where their movement ended (:func:`landed`)."""
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 
 from dogrules.engine.table import Table
 from dogrules.geometry.board import HOME
@@ -83,6 +83,20 @@ def settled(
     for location, piece in numbered.occupant.items():
         places[piece] = location
     return tuple(places)
+
+
+# The pieces off home followed as individuals (:data:`Where`), their owners by piece number,
+# and the numbers of those lying face down.
+Followed = tuple[Where, tuple[int, ...], tuple[int, ...]]
+
+
+def followed(occupant: Mapping[int, int], unseen: frozenset[int]) -> Followed:
+    """The pieces of ``occupant`` numbered in board order: where each stands, its owner, and
+    which stand on ``unseen`` fields (face down, showing the acting seat no colour)."""
+    where = tuple(sorted(occupant))
+    owners = tuple(occupant[location] for location in where)
+    hidden = tuple(n for n, location in enumerate(where) if location in unseen)
+    return where, owners, hidden
 
 
 def as_seen(where: Where, owners: tuple[int, ...], hidden: tuple[int, ...]) -> Hashable:

@@ -54,6 +54,7 @@ from dogrules.rules.split_places import (
     Seated,
     Where,
     as_seen,
+    followed,
     landed,
     placed,
     seated,
@@ -205,23 +206,25 @@ class _Search:
         in_finish = frozenset(filter(self.board.is_lane, locations))
         blocked = protected_fields(self.board, table, self.any_colour)
         plans = self.context(table, blocked, in_finish)
-        seats: Seated = table.pieces() if self.by_state else ()
-        where: Where = () if self.by_state else tuple(locations)
-        self.owners = tuple(table.occupant[location] for location in where)
-        self.hidden = tuple(n for n, location in enumerate(where) if location in self.unseen)
+        seats: Seated = ()
+        where: Where = ()
+        if self.by_state:
+            seats = table.pieces()
+        else:
+            where, self.owners, self.hidden = followed(table.occupant, self.unseen)
         node = _Node(
-            table,
-            seats,
-            where,
-            points,
-            blocked,
-            in_finish,
-            plans,
-            movable,
-            pieces,
-            None,
-            False,
-            None,
+            table=table,
+            seats=seats,
+            where=where,
+            points=points,
+            blocked=blocked,
+            in_finish=in_finish,
+            plans=plans,
+            movable=movable,
+            pieces=pieces,
+            arrival=None,
+            opened=False,
+            held=None,
         )
         self.nodes[self.key(table, seats, where, points)] = node
         return node
@@ -364,18 +367,18 @@ class _Search:
             plans = self.context(table, blocked, in_finish)
         arrival = Arrival(origin, target, went, node.arrival)
         after = _Node(
-            table,
-            seats,
-            where,
-            points,
-            blocked,
-            in_finish,
-            plans,
-            movable,
-            pieces,
-            arrival,
-            opened,
-            held,
+            table=table,
+            seats=seats,
+            where=where,
+            points=points,
+            blocked=blocked,
+            in_finish=in_finish,
+            plans=plans,
+            movable=movable,
+            pieces=pieces,
+            arrival=arrival,
+            opened=opened,
+            held=held,
         )
         self.nodes.setdefault(key, after)
         self.explore(after, left if first is None else first, (*done, (origin, target)), found)
